@@ -1,0 +1,442 @@
+"""The ReAct loop (TIG): Thought → Action → Action_Input → Observation → … → Final_Answer.
+
+One loop for every policy. A policy only proposes the next turn as text (what a model
+writes up to "Observation:"); the loop parses it tolerantly, repairs what it can, runs
+the tool, feeds the observation back and yields every step as an Event:
+
+    thought    {"text"}
+    tool_call  {"step", "tool", "input", "output", "ok", "duration_ms", "snapshot"}
+    suggestion {"sql", "reason", "tool"}      writes are never run here; the user confirms
+    answer     {"text"}
+
+Robustness rules (each has a test in tests/test_react.py):
+- unknown or fuzzy tool names are resolved through the registry; an unknown tool,
+  a missing input or a failed tool becomes an error observation with a suggestion;
+- an identical call repeated is not run again, the model is told to use the earlier one;
+- a Final_Answer before any observation is refused once per question (it needs data);
+- observations longer than the budget are stored under a snapshot key and shown as
+  head + "N lines omitted [snapshot: KEY]"; ``Action: snapshot`` / ``Action_Input:
+  KEY [from LINE]`` (or an input ``SNAPSHOT:KEY``) reads more of it;
+- at most ``max_steps`` steps; then one last request for a final answer, else a summary.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Protocol
+
+from agent.events import Event
+from toolkits.registry import run_tool
+
+SNAPSHOT_TOOL = "snapshot"
+STOP = ["Observation:", "\nObservation"]
+
+# --------------------------------------------------------------------------- parsing
+
+_LABEL_RE = re.compile(
+    r"^[ \t>*#-]*\**\s*(?P<label>final[ _-]?answer|action[ _-]?input|action|thought|observation)\s*\**\s*[:：]\**[ \t]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+@dataclass
+class Parsed:
+    """One model turn, parsed. ``repairs`` says what was fixed on the way."""
+
+    thought: str = ""
+    tool: str | None = None  # the name as written (resolution happens in the loop)
+    tool_input: str = ""
+    final: str | None = None
+    repairs: list[str] = field(default_factory=list)
+    raw: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return self.tool is None and self.final is None
+
+
+def _strip_fences(text: str) -> str:
+    return re.sub(r"```[a-zA-Z]*\n?", "", text)
+
+
+def _clean_value(value: str) -> str:
+    value = _strip_fences(value).strip()
+    value = value.strip("`").strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        inner = value[1:-1]
+        if value[0] == '"':
+            try:
+                inner = json.loads(value)
+            except ValueError:
+                pass
+        value = inner if isinstance(inner, str) else value
+    return value.strip()
+
+
+def parse_turn(text: str) -> Parsed:
+    """Parse what a model wrote for one turn, tolerating prose, fences and odd labels."""
+    p = Parsed(raw=text)
+    body = text
+    # a model that keeps going invents its own observation: cut there
+    m = re.search(r"^\s*\**observation\**\s*[:：]", body, re.IGNORECASE | re.MULTILINE)
+    if m:
+        body = body[: m.start()]
+        p.repairs.append("cut an invented Observation")
+    sections: list[tuple[str, str]] = []
+    marks = list(_LABEL_RE.finditer(body))
+    lead = body[: marks[0].start()].strip() if marks else body.strip()
+    for i, mk in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(body)
+        label = re.sub(r"[ _-]", "", mk.group("label").lower())
+        sections.append((label, body[mk.end() : end].strip()))
+    first_action = next((i for i, (lab, _) in enumerate(sections) if lab == "action"), None)
+    first_final = next((i for i, (lab, _) in enumerate(sections) if lab == "finalanswer"), None)
+    thoughts = [v for lab, v in sections if lab == "thought"]
+    p.thought = _strip_fences(thoughts[0] if thoughts else lead).strip()
+    if first_final is not None and (first_action is None or first_final < first_action):
+        p.final = sections[first_final][1].strip()
+        if first_action is not None:
+            p.repairs.append("ignored an Action written after the Final_Answer")
+        return p
+    if first_action is None:
+        _json_call(body, p)
+        return p
+    action = sections[first_action][1]
+    after = sections[first_action + 1 :]
+    inp = next((v for lab, v in after if lab == "actioninput"), None)
+    if first_final is not None:
+        p.repairs.append("ignored a Final_Answer written after the Action")
+    # "Action: tool_name(input)" or "Action: tool_name input" on one line
+    line, _, rest_lines = action.partition("\n")
+    line = _clean_value(line)
+    call = re.match(r"^([A-Za-z_][\w.-]*)\s*\((.*)\)\s*$", line, re.DOTALL)
+    if call:
+        p.tool = call.group(1)
+        if inp is None:
+            inp = call.group(2)
+            p.repairs.append("took the input from tool_name(...)")
+    else:
+        words = line.split()
+        p.tool = words[0].strip("`'\".,:") if words else ""
+        if len(words) > 1 and inp is None:
+            inp = " ".join(words[1:])
+            p.repairs.append("took the input from the Action line")
+    if inp is None and rest_lines.strip():
+        inp = rest_lines
+        p.repairs.append("took the input from the lines after the Action")
+    p.tool_input = _clean_value(inp or "")
+    return p
+
+
+def _json_call(body: str, p: Parsed) -> None:
+    """Function-calling style replies: {"name": ..., "arguments": {...}} (also in <tool_call> tags),
+    or {"action": ..., "action_input": ...}."""
+    for m in re.finditer(r"\{.*\}", body, re.DOTALL):
+        try:
+            obj = json.loads(m.group(0))
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        name = obj.get("name") or obj.get("tool") or obj.get("action")
+        args = next((obj[k] for k in ("arguments", "action_input", "input", "parameters", "args") if k in obj), "")
+        if isinstance(name, str) and name:
+            p.tool = name
+            if isinstance(args, dict) and len(args) == 1:
+                (args,) = args.values()
+            p.tool_input = args if isinstance(args, str) else json.dumps(args) if args else ""
+            p.repairs.append("read a JSON tool call")
+            return
+
+
+def normalize_input(tool_input: str) -> str:
+    return re.sub(r"\s+", " ", tool_input.strip().lower()).rstrip(";")
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+class Snapshots:
+    """Long observations kept whole, shown to the model as a head plus a key."""
+
+    def __init__(self, budget_chars: int):
+        self.budget = max(200, budget_chars)
+        self.store: dict[str, str] = {}
+
+    def fit(self, step: int, text: str) -> tuple[str, str | None]:
+        """Return (text to show, snapshot key or None)."""
+        if len(text) <= self.budget:
+            return text, None
+        key = f"S{step}"
+        self.store[key] = text
+        lines = text.splitlines()
+        shown, used = [], 0
+        for line in lines:
+            if used + len(line) + 1 > self.budget and shown:
+                break
+            shown.append(line[: self.budget])
+            used += len(line) + 1
+        omitted = len(lines) - len(shown)
+        return "\n".join(shown) + f"\n… {omitted} lines omitted [snapshot: {key}]", key
+
+    def read(self, tool_input: str) -> tuple[bool, str]:
+        """``KEY``, ``KEY 40``, ``KEY from 40``, ``KEY lines 40-80`` or ``SNAPSHOT:KEY``."""
+        m = re.search(r"(?:snapshot\s*[:=]?\s*)?\b(S\d+)\b(?:\D+(\d+))?(?:\s*-\s*(\d+))?", tool_input, re.I)
+        if not m:
+            keys = ", ".join(self.store) or "none yet"
+            return False, f"Error: give a snapshot key such as S2 (available: {keys})."
+        key = m.group(1).upper()
+        if key not in self.store:
+            keys = ", ".join(self.store) or "none yet"
+            return False, f"Error: no snapshot {key}. Available: {keys}."
+        lines = self.store[key].splitlines()
+        start = max(1, int(m.group(2))) if m.group(2) else 1
+        end = int(m.group(3)) if m.group(3) else len(lines)
+        chunk, used = [], 0
+        for n in range(start - 1, min(end, len(lines))):
+            if used + len(lines[n]) + 1 > self.budget and chunk:
+                break
+            chunk.append(lines[n])
+            used += len(lines[n]) + 1
+        last = start - 1 + len(chunk)
+        more = f"\n… lines {last + 1}-{len(lines)} remain [snapshot: {key} from {last + 1}]" if last < len(lines) else ""
+        return True, f"[snapshot {key}, lines {start}-{last} of {len(lines)}]\n" + "\n".join(chunk) + more
+
+
+# --------------------------------------------------------------------------- loop state
+
+
+@dataclass
+class Step:
+    n: int
+    thought: str
+    tool: str  # resolved name, or what was written when it could not be resolved
+    tool_input: str
+    observation: str  # what the model sees (possibly truncated)
+    ok: bool
+    duration_ms: float = 0.0
+    snapshot: str | None = None
+    result: Any = None  # the ToolResult, for rule-based findings
+    error: bool = False  # an error observation made by the loop (invalid call, repeat, ...)
+
+
+@dataclass
+class Turn:
+    """What a policy proposes: the text a model would write up to "Observation:".
+    ``suggestions`` lets a policy attach writes to confirm (the planner's findings)."""
+
+    text: str
+    suggestions: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class LoopState:
+    question: str
+    history: list[dict[str, str]]
+    tools: list[Any]  # the matched Tool objects shown to the model
+    registry: Any
+    ctx: Any
+    steps: list[Step] = field(default_factory=list)
+    last_hint: str = ""  # the loop's last instruction to the policy (e.g. "step limit reached")
+
+    @property
+    def observations(self) -> list[Step]:
+        return [s for s in self.steps if not s.error]
+
+    def scratchpad(self) -> str:
+        parts = []
+        for s in self.steps:
+            if s.thought:
+                parts.append(f"Thought: {s.thought}")
+            if s.tool.startswith("("):  # no tool was called (unparsed turn, refused answer)
+                parts.append(f"Observation: {s.observation}")
+            else:
+                parts.append(f"Action: {s.tool}\nAction_Input: {s.tool_input}\nObservation: {s.observation}")
+        if self.last_hint:
+            parts.append(self.last_hint)
+        return "\n".join(parts)
+
+
+class Policy(Protocol):
+    def propose(self, state: LoopState) -> Turn: ...
+
+
+# --------------------------------------------------------------------------- the loop
+
+
+def _tool_names(registry: Any) -> list[str]:
+    return [t.spec.name for t in registry.all()]
+
+
+def _resolve(registry: Any, name: str) -> Any:
+    if not name:
+        return None
+    try:
+        return registry.resolve(name)
+    except Exception:  # a resolver that cannot decide is an unknown tool
+        return None
+
+
+def _repair_input(tool: Any, tool_input: str) -> tuple[str, str | None]:
+    """A JSON object with one value given to a plain-text tool → that value."""
+    fmt = (tool.spec.input_format or "").lower()
+    if fmt.startswith("json") or not tool_input.startswith("{"):
+        return tool_input, None
+    try:
+        obj = json.loads(tool_input)
+    except ValueError:
+        return tool_input, None
+    if isinstance(obj, dict) and len(obj) == 1:
+        (value,) = obj.values()
+        if isinstance(value, (str, int, float)):
+            return str(value), "unwrapped a JSON input for a plain-text tool"
+    return tool_input, None
+
+
+def run_loop(
+    question: str,
+    policy: Policy,
+    registry: Any,
+    ctx: Any,
+    *,
+    tools: list[Any] | None = None,
+    history: list[dict[str, str]] | None = None,
+    max_steps: int = 8,
+    observation_budget_chars: int = 2000,
+    needs_data: bool = True,
+) -> Iterator[Event]:
+    """Drive ``policy`` to a final answer; yield every step as an Event."""
+    state = LoopState(question, list(history or []), list(tools or []), registry, ctx)
+    snaps = Snapshots(observation_budget_chars)
+    seen_calls: dict[tuple[str, str], int] = {}
+    suggested: set[str] = set()
+    refused_final = 0
+
+    def suggestions(items: list[dict[str, str]], tool: str) -> Iterator[Event]:
+        for s in items or []:
+            sql = (s.get("sql") or "").strip()
+            if sql and sql not in suggested:
+                suggested.add(sql)
+                yield Event("suggestion", {"sql": sql, "reason": s.get("reason", ""), "tool": s.get("tool", tool)})
+
+    def record(step: Step) -> Event:
+        state.steps.append(step)
+        return Event(
+            "tool_call",
+            {
+                "step": step.n,
+                "tool": step.tool,
+                "input": step.tool_input,
+                "output": step.observation,
+                "ok": step.ok,
+                "duration_ms": round(step.duration_ms, 1),
+                "snapshot": step.snapshot,
+            },
+        )
+
+    for n in range(1, max_steps + 2):
+        final_round = n > max_steps
+        if final_round:
+            state.last_hint = (
+                f"You have used all {max_steps} steps. Write Final_Answer now from the observations above."
+            )
+        turn = policy.propose(state)
+        parsed = parse_turn(turn.text)
+        if parsed.thought:
+            yield Event("thought", {"text": parsed.thought})
+        yield from suggestions(turn.suggestions, "planner")
+
+        if parsed.final is not None:
+            if needs_data and not state.observations and refused_final < 1 and not final_round:
+                refused_final += 1
+                hint = state.tools[0].spec.name if state.tools else (_tool_names(registry) or ["a tool"])[0]
+                yield record(Step(n, parsed.thought, "(final answer refused)", "", (
+                    "Error: this question needs data from the database, and no tool has been called yet. "
+                    f"Suggestion: call a tool first, e.g. Action: {hint}"), False, error=True))
+                continue
+            yield from answer_events(parsed.final or "(empty answer)")
+            return
+        if final_round:
+            break
+        if parsed.empty:  # prose that names exactly one tool: call it with its default input
+            named = [t.spec.name for t in registry.all() if re.search(rf"\b{re.escape(t.spec.name)}\b", parsed.raw)]
+            if len(set(named)) == 1:
+                parsed.tool, parsed.tool_input = named[0], ""
+                parsed.repairs.append(f"took the tool {named[0]} named in prose")
+        if parsed.empty:
+            names = ", ".join(t.spec.name for t in (state.tools or registry.all())[:6])
+            yield record(Step(n, parsed.thought, "(unparsed)", "", (
+                "Error: I could not find an Action or a Final_Answer in your reply. "
+                "Write either\nAction: <tool name>\nAction_Input: <input>\nor\nFinal_Answer: <answer>. "
+                f"Tools: {names}"), False, error=True))
+            continue
+
+        # snapshot reads, by tool name or by an input "SNAPSHOT:KEY"
+        if parsed.tool.lower() == SNAPSHOT_TOOL or parsed.tool_input.upper().startswith("SNAPSHOT:"):
+            t0 = time.perf_counter()
+            ok, text = snaps.read(parsed.tool_input)
+            yield record(Step(n, parsed.thought, SNAPSHOT_TOOL, parsed.tool_input, text, ok,
+                              (time.perf_counter() - t0) * 1000, error=not ok))
+            continue
+
+        tool = _resolve(registry, parsed.tool)
+        if tool is not None and tool.spec.name != parsed.tool:
+            parsed.repairs.append(f"tool name '{parsed.tool}' read as {tool.spec.name}")
+        if parsed.repairs:
+            yield Event("thought", {"text": "(repaired the action: " + "; ".join(parsed.repairs) + ")"})
+        if tool is None:
+            close = difflib.get_close_matches(parsed.tool, _tool_names(registry), n=3, cutoff=0.3)
+            names = close or [t.spec.name for t in (state.tools or registry.all())[:5]]
+            yield record(Step(n, parsed.thought, parsed.tool or "(none)", parsed.tool_input, (
+                f"Error: there is no tool called '{parsed.tool}'. Suggestion: use one of: "
+                + ", ".join(names)), False, error=True))
+            continue
+        name = tool.spec.name
+        tool_input, repair = _repair_input(tool, parsed.tool_input)
+        key = (name, normalize_input(tool_input))
+        if key in seen_calls:
+            yield record(Step(n, parsed.thought, name, tool_input, (
+                f"Error: you already called {name} with this input at step {seen_calls[key]}; its observation "
+                "is above. Suggestion: use a different tool or input, or write Final_Answer."), False, error=True))
+            continue
+        if tool.spec.writes:
+            yield from suggestions([{"sql": tool_input, "reason": f"proposed through {name}"}], name)
+            yield record(Step(n, parsed.thought, name, tool_input, (
+                "This tool changes the database, so it was not run. It is shown to the user as a suggestion "
+                "to confirm. Continue with read-only tools or write Final_Answer."), False, error=True))
+            continue
+        seen_calls[key] = n
+        result = run_tool(tool, ctx, tool_input)  # times the call; a tool bug becomes ok=False
+        ok = bool(result.ok)
+        if ok:
+            text = result.output or "(no output)"
+        else:
+            text = result.error or result.output or "the tool failed"
+            text = text if text.startswith("Error") else f"Error: {text}"
+            hint = f"Input format for {name}: {tool.spec.input_format}"
+            if tool.spec.examples:
+                hint += f"; e.g. {tool.spec.examples[0]!r}"
+            text += f"\nSuggestion: {hint}"
+        duration = result.duration_ms
+        shown, snap = snaps.fit(n, text)
+        thought = parsed.thought + (f" (repaired: {repair})" if repair else "")
+        yield record(Step(n, thought, name, tool_input, shown, ok, duration, snap, result))
+        yield from suggestions(result.suggestions, name)
+
+    # step cap reached without a final answer
+    obs = [s for s in state.observations if s.ok]
+    summary = "\n\n".join(f"**{s.tool}** ({s.tool_input or 'no input'}):\n{s.observation}" for s in obs[-3:])
+    text = f"I stopped after {max_steps} steps without reaching a final answer."
+    if summary:
+        text += " Here is what the tools returned:\n\n" + summary
+    yield from answer_events(text)
+
+
+def answer_events(text: str) -> Iterator[Event]:
+    """The final answer as token events (the UI's streaming path), then the answer itself."""
+    for piece in re.findall(r"\S+\s*|\s+", text):
+        yield Event("token", {"text": piece})
+    yield Event("answer", {"text": text})
