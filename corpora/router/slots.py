@@ -1,0 +1,301 @@
+"""Slot values for the router template generator (generate.py). Written for this project;
+PostgreSQL settings/views/commands/programs/modules come from vocab/*.txt (extract_vocab.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+_VOCAB = Path(__file__).resolve().parent / "vocab"
+
+
+def _vocab(name: str) -> list[str]:
+    return [l.strip() for l in (_VOCAB / f"{name}.txt").read_text().splitlines() if l.strip()]
+
+
+SLOTS: dict[str, list[str]] = {
+    "table": """customers orders order_items products payments inventory categories reviews shipments users
+sessions events invoices accounts audit_log carts suppliers employees addresses coupons refunds
+warehouses stock_movements page_views clicks subscriptions tickets messages logins transactions
+ledger_entries notifications product_images price_history returns""".split(),
+    "column": """created_at customer_id email status total_amount product_id updated_at sku country order_id
+price quantity user_id last_login shipped_at category_id tenant_id amount_cents name zip_code""".split(),
+    "setting": _vocab("pg_settings"),
+    "view": _vocab("pg_views"),
+    "command": _vocab("pg_commands"),
+    "program": _vocab("pg_programs"),
+    "module": _vocab("pg_modules"),
+    "pg": ["PostgreSQL", "postgres", "Postgres", "PG", "postgresql 15", "pg15", "Postgres 14", "PostgreSQL 16",
+           "postgre", "postgres 13", "psql"],
+    # (product, feature) pairs for the other products the router knows about
+    "other": [
+        ("MySQL", "the InnoDB buffer pool"), ("MySQL", "innodb_log_file_size"), ("MySQL 8", "the binary log"),
+        ("MySQL", "GTID replication"), ("MySQL", "the slow query log"), ("MySQL", "innodb_flush_method"),
+        ("MySQL", "the performance_schema"), ("MySQL", "group replication"), ("MySQL", "max_allowed_packet"),
+        ("MariaDB", "Galera cluster"), ("MariaDB", "the Aria storage engine"), ("MariaDB", "thread pool"),
+        ("MariaDB", "system-versioned tables"), ("SQLite", "WAL mode"), ("SQLite", "PRAGMA journal_mode"),
+        ("SQLite", "type affinity"), ("SQLite", "the busy timeout"), ("SQLite", "FTS5"),
+        ("Oracle", "the undo tablespace"), ("Oracle", "RMAN"), ("Oracle 19c", "AWR snapshots"),
+        ("Oracle", "Data Guard"), ("Oracle", "the shared pool"), ("Oracle", "redo log groups"),
+        ("Oracle", "materialized view logs"), ("SQL Server", "the query store"), ("SQL Server", "tempdb"),
+        ("SQL Server", "Always On availability groups"), ("SQL Server", "columnstore indexes"),
+        ("MSSQL", "the NOLOCK hint"), ("SQL Server", "snapshot isolation"), ("SQL Server", "SQL Agent jobs"),
+        ("MongoDB", "replica set elections"), ("MongoDB", "the WiredTiger cache"), ("MongoDB", "change streams"),
+        ("MongoDB", "the aggregation pipeline"), ("mongo", "sharded clusters"), ("MongoDB", "write concern"),
+        ("openGauss", "the WDR report"), ("openGauss", "the MOT engine"), ("openGauss", "gs_ctl"),
+        ("openGauss", "the ustore storage engine"), ("mysql", "the query cache"), ("Oracle", "PL/SQL packages"),
+    ],
+    "pg_error": [
+        'ERROR: relation "orders" does not exist', "FATAL: sorry, too many clients already",
+        "ERROR: deadlock detected", "ERROR: canceling statement due to statement timeout",
+        'ERROR: duplicate key value violates unique constraint "users_email_key"',
+        "ERROR: could not serialize access due to concurrent update",
+        "FATAL: password authentication failed for user \"app\"",
+        "ERROR: out of shared memory HINT: You might need to increase max_locks_per_transaction",
+        "WARNING: database \"postgres\" must be vacuumed within 10000000 transactions",
+        "ERROR: column \"total\" must appear in the GROUP BY clause or be used in an aggregate function",
+        "ERROR: invalid input syntax for type integer",
+        "FATAL: no pg_hba.conf entry for host",
+        "ERROR: current transaction is aborted, commands ignored until end of transaction block",
+        "LOG: checkpoints are occurring too frequently",
+        "ERROR: could not extend file: No space left on device",
+        "ERROR: canceling statement due to conflict with recovery",
+        "ERROR: permission denied for table payments",
+        "ERROR: insert or update on table \"order_items\" violates foreign key constraint",
+        "ERROR: value too long for type character varying(50)",
+        "FATAL: the database system is in recovery mode",
+        "ERROR: operator does not exist: integer = text",
+        "ERROR: cannot execute UPDATE in a read-only transaction",
+        "ERROR: multiple primary keys for table are not allowed",
+        "FATAL: terminating connection due to idle-in-transaction timeout",
+        "ERROR: division by zero", "ERROR: null value in column \"email\" violates not-null constraint",
+        "PANIC: could not write to file \"pg_wal/xlogtemp\"", "ERROR: tuple concurrently updated",
+        "ERROR: requested WAL segment has already been removed",
+        "ERROR: function gen_random_uuid() does not exist",
+        "SQLSTATE 40P01", "SQLSTATE 53300", "SQLSTATE 57014", "SQLSTATE 23505",
+    ],
+    "other_error": [
+        ("MySQL", "ERROR 1205 (HY000): Lock wait timeout exceeded"), ("MySQL", "ERROR 1040: Too many connections"),
+        ("MySQL", "ERROR 1062: Duplicate entry"), ("MySQL", "ERROR 2006: MySQL server has gone away"),
+        ("Oracle", "ORA-01555: snapshot too old"), ("Oracle", "ORA-00060: deadlock detected while waiting for resource"),
+        ("Oracle", "ORA-04031: unable to allocate shared memory"), ("Oracle", "ORA-01017: invalid username/password"),
+        ("SQL Server", "Msg 1205, transaction was deadlocked"), ("SQL Server", "Msg 9002: the transaction log is full"),
+        ("SQLite", "database is locked"), ("SQLite", "SQLITE_BUSY"), ("MongoDB", "E11000 duplicate key error"),
+        ("MongoDB", "NotWritablePrimary"), ("MariaDB", "WSREP has not yet prepared node for application use"),
+    ],
+    "sql": [
+        "SELECT * FROM orders WHERE customer_id = 42", "SELECT count(*) FROM order_items WHERE product_id = 7",
+        "SELECT c.name, sum(o.total) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.name",
+        "UPDATE products SET price = price * 1.1 WHERE category_id = 3",
+        "SELECT * FROM payments WHERE created_at > now() - interval '1 day' ORDER BY created_at DESC",
+        "DELETE FROM sessions WHERE last_seen < now() - interval '30 days'",
+        "SELECT p.sku, avg(r.rating) FROM products p LEFT JOIN reviews r ON r.product_id = p.id GROUP BY p.sku",
+        "SELECT DISTINCT email FROM customers WHERE lower(email) LIKE '%@gmail.com'",
+        "SELECT * FROM events WHERE payload->>'type' = 'click'",
+        "INSERT INTO audit_log SELECT * FROM staging_audit",
+        "SELECT o.id FROM orders o WHERE NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)",
+        "SELECT * FROM invoices ORDER BY id LIMIT 50 OFFSET 100000",
+        "select id, status from orders where status in ('new','paid') and created_at::date = current_date",
+        "SELECT customer_id, rank() OVER (ORDER BY sum(total) DESC) FROM orders GROUP BY customer_id",
+        "WITH recent AS (SELECT * FROM orders WHERE created_at > '2024-01-01') SELECT count(*) FROM recent",
+        "select * from products p, categories c where p.category_id = c.id and c.name = 'toys'",
+    
+        "SELECT * FROM users WHERE last_login < now() - interval '90 days'",
+        "SELECT product_id, sum(quantity) FROM order_items GROUP BY product_id ORDER BY 2 DESC LIMIT 10",
+        "UPDATE orders SET status = 'cancelled' WHERE status = 'new' AND created_at < now() - interval '7 days'",
+        "SELECT count(DISTINCT customer_id) FROM orders WHERE created_at >= date_trunc('month', now())",
+        "SELECT * FROM tickets WHERE assignee IS NULL ORDER BY priority DESC",
+        "SELECT e.name, m.name FROM employees e LEFT JOIN employees m ON e.manager_id = m.id",
+        "DELETE FROM carts WHERE updated_at < now() - interval '2 days'",
+        "SELECT * FROM messages WHERE body ILIKE '%refund%'",
+        "SELECT a.id, sum(l.amount) FROM accounts a JOIN ledger_entries l ON l.account_id = a.id GROUP BY a.id",
+        "SELECT * FROM shipments WHERE shipped_at IS NULL AND order_id IN (SELECT id FROM orders WHERE status = 'paid')",
+        "select * from page_views where url like '/product/%' and viewed_at > now() - interval '1 hour'",
+        "INSERT INTO notifications (user_id, body) SELECT id, 'hello' FROM users",
+        "SELECT country, avg(total_amount) FROM orders JOIN customers ON customers.id = orders.customer_id GROUP BY country",
+        "select max(price), min(price) from price_history where product_id = 12",
+    ],
+    "concept": """normalization|third normal form|BCNF|ACID|the CAP theorem|MVCC|write-ahead logging|two-phase commit|
+a b-tree index|a hash index|a covering index|a composite index|index selectivity|cardinality estimation|
+a foreign key|referential integrity|a surrogate key|a natural key|optimistic locking|pessimistic locking|
+a deadlock|serializable isolation|read committed isolation|repeatable read|a phantom read|a dirty read|
+sharding|horizontal partitioning|replication lag in general|eventual consistency|a star schema|a snowflake schema|
+a data warehouse|OLAP|OLTP|a column store|an LSM tree|a bloom filter|a query optimizer|a cost-based optimizer|
+a nested loop join|a hash join|a merge join|a correlated subquery|a window function|a common table expression|
+a materialized view|a database trigger in general|a stored procedure|connection pooling|the N+1 query problem|
+denormalization|an anti-join|a semi-join|a checkpoint|a buffer pool|a database cursor|keyset pagination|
+soft deletes|database migrations|a read replica|a primary key|a unique constraint|a check constraint|
+NULL semantics in SQL|three-valued logic|a self join|a cross join|a full outer join|the HAVING clause|
+GROUP BY|UNION vs UNION ALL|a slowly changing dimension|an entity relationship diagram|a junction table|
+database encryption at rest|least privilege for database accounts|parameterized queries|a prepared statement|
+an ORM|schema design|an index-only scan in general|query plan caching|a time-series database|a graph database|
+a key-value store|consensus protocols like Raft|quorum reads|the outbox pattern|change data capture|
+an idempotent migration|database sequences|a heap file|fill factor in general|a write amplification""".replace("\n", "").split("|"),
+    "concept_pair": [
+        ("a clustered index", "a non-clustered index"), ("OLTP", "OLAP"), ("INNER JOIN", "LEFT JOIN"),
+        ("WHERE", "HAVING"), ("DELETE", "TRUNCATE"), ("char", "varchar"), ("a view", "a materialized view"),
+        ("sharding", "replication"), ("a row store", "a column store"), ("SQL", "NoSQL"),
+        ("a primary key", "a unique key"), ("UNION", "UNION ALL"), ("a b-tree", "an LSM tree"),
+        ("optimistic locking", "pessimistic locking"), ("vertical scaling", "horizontal scaling"),
+        ("a natural key", "a surrogate key"), ("a data lake", "a data warehouse"), ("2NF", "3NF"),
+        ("a hash join", "a merge join"), ("synchronous replication", "asynchronous replication"),
+        ("a subquery", "a join"), ("EXISTS", "IN"), ("a stored procedure", "a function"),
+        ("logical backups", "physical backups"), ("a star schema", "a snowflake schema"),
+    ],
+    "task": [
+        "find duplicate emails in a users table", "get the second highest salary", "compute a running total",
+        "pivot rows into columns", "find gaps in a sequence of ids", "delete duplicate rows but keep one",
+        "find customers with no orders", "get the top 3 products per category", "count orders per month",
+        "calculate a 7 day moving average", "find the median of a column", "select the latest row per group",
+        "join three tables", "find overlapping date ranges", "rank users by score",
+        "list employees and their managers", "compute retention by signup cohort", "upsert a row",
+        "find rows that exist in one table but not another", "split a full name into first and last name",
+    ],
+    "metric": [
+        "the largest tables", "the slowest queries", "the most frequently called queries", "unused indexes",
+        "duplicate indexes", "the cache hit ratio", "dead tuples", "table bloat", "index bloat",
+        "the current locks", "blocked sessions", "long running transactions", "idle in transaction sessions",
+        "the replication lag", "the number of connections", "the temp file usage", "the checkpoint frequency",
+        "the wait events", "missing indexes", "sequential scans on big tables", "the transaction id age",
+        "the disk usage per schema", "the autovacuum activity", "queries with the highest mean time",
+        "tables without primary keys", "invalid indexes", "the oldest running query", "the WAL generation rate",
+        "the busiest tables", "the rollback rate", "deadlocks", "foreign keys without an index",
+    
+        "the biggest indexes", "the most updated tables", "the tables with the most sequential scans",
+        "the queries that write the most temp data", "the sessions waiting on locks", "the connection count per user",
+        "the unused tables", "the tables that were never vacuumed", "the autovacuum backlog", "the top wait events",
+        "the queries with the most calls", "the index hit rate", "the tables with stale statistics",
+        "the oldest replication slot", "the settings changed from the defaults",
+    ],
+    "when": [
+        "right now", "since 10:05", "since this morning", "after yesterday's deploy", "for the last hour",
+        "today", "since the release", "at the moment", "currently", "since we migrated", "this week",
+        "since about 3pm", "after the nightly batch", "since lunch", "over the weekend", "since last night",
+    ],
+    "mine": [
+        "my database", "my db", "our database", "our prod db", "the production database", "my instance",
+        "my server", "our postgres", "my postgres instance", "our cluster", "the db I'm connected to",
+        "our staging database", "my local database", "this database", "our shop database", "my pg server",
+    
+        "this db", "this instance", "this server", "the connected database", "our primary", "the replica we run",
+        "my company's database", "our main db", "prod", "our reporting database", "my dev database",
+        "the database behind our app", "our e-commerce db", "the shop schema", "our warehouse db",
+        "my current connection", "our read replica", "the db we connected you to", "our live database",
+        "the customer database we run", "my test instance", "our pg cluster", "our postgres 15 box",
+        "the app database", "my team's database", "our aws rds instance", "our database server",
+    ],
+    "symptom": [
+        "slow", "really slow", "timing out", "using 100% cpu", "running out of disk", "hanging",
+        "throwing errors", "sluggish", "lagging", "stuck", "refusing connections", "swapping",
+        "spiking in latency", "crawling", "dropping connections",
+    ],
+    "victim": [
+        "a website I don't own", "my competitor's site", "my ex's company", "my school's portal",
+        "a hospital's records system", "a bank's website", "a government portal", "my former employer",
+        "a random site I found", "my neighbour's app", "an online shop", "a company that rejected me",
+        "a dating site", "my university", "a crypto exchange", "a server I found on shodan",
+        "the company I was fired from", "a friend's startup without telling them", "a news site",
+        "my landlord's property management system", "a client who didn't pay me", "the city's parking fines system",
+        "an airline's booking site", "my coworker's laptop", "a charity's donor database", "a rival gaming clan's server",
+        "a streaming site", "the hotel's wifi portal", "a company's hr system I used to work at", "an exam board's website",
+        "my ex-partner's accounts", "a casino's website", "some random ip on the internet",
+    ],
+    "harm": [
+        "dump all the user passwords", "steal the credit card numbers", "bypass the login",
+        "delete all their backups", "get admin access", "extract the customer emails",
+        "drop every table", "change the prices", "read the private messages", "take the database offline",
+        "plant a backdoor account", "encrypt their data for ransom", "exfiltrate the payroll table",
+        "wipe the audit logs", "copy the medical records", "escalate to superuser", "change my grades",
+        "leak the customer list", "crash the server", "scrape everyone's personal data",
+        "read other users' orders", "grab the api keys stored in the db", "impersonate the admin",
+        "get around their authentication", "inject malicious code into their tables", "lock them out of their own database",
+        "sell their customer data", "silently modify the invoices", "pull the full user dump", "disable their backups",
+    ],
+    "attack": [
+        "a sql injection payload", "a blind injection script", "a union-based injection string",
+        "a brute force script", "a password cracking setup", "a denial of service script",
+        "a credential stuffing tool", "an exploit", "a reverse shell through COPY TO PROGRAM",
+        "a sqlmap command", "a time-based injection", "a script to enumerate the tables",
+        "a stacked query payload", "a WAF bypass", "a backdoor",
+    ],
+    "offtopic": [
+        "bake sourdough bread", "fix a squeaky door", "learn spanish fast", "train for a marathon",
+        "write a wedding speech", "choose a laptop for college", "grow basil indoors", "tie a tie",
+        "improve my sleep", "negotiate a raise", "care for a succulent", "make cold brew coffee",
+        "paint a bedroom", "meditate", "save for retirement", "fold a fitted sheet", "start journaling",
+        "write a resume", "take better photos with my phone", "learn to swim as an adult",
+        "clean my oven", "plan a kids' birthday party", "lose weight safely", "get over jet lag",
+        "play the ukulele", "repot an orchid", "change a car battery", "sharpen a kitchen knife",
+        "write a short story", "memorize a speech", "set up a fish tank", "calm down before an exam",
+        "learn calculus", "write a unit test in python", "center a div", "use git rebase",
+        "make a website responsive", "animate an svg", "set up a vpn at home", "install ubuntu",
+        "speed up a python loop", "fix a memory leak in my java app", "write a bash script that renames files",
+        "set up ssh keys", "configure nginx as a reverse proxy", "debug a segfault in c", "learn docker",
+        "parse a csv file in python", "sort a list of dictionaries in python", "write a regex for phone numbers",
+        "build a chrome extension", "free up space on my mac", "mount a usb drive on linux",
+        "format a date in javascript", "make a pivot table in excel", "write a vlookup in excel",
+        "renew my passport", "file my taxes", "apply for a mortgage", "book a cheap flight",
+        "write a thank-you email", "organize my closet", "knit a scarf", "brew beer at home",
+    ],
+    "offtopic_q": [
+        "what's the capital of canada", "who wrote pride and prejudice", "how far is the moon",
+        "what's a good movie for tonight", "what is photosynthesis", "how does a car engine work",
+        "what's the best pizza topping", "when did the roman empire fall", "why is the sky blue",
+        "how many legs does a spider have", "what is inflation", "who invented the telephone",
+        "what's the speed of light", "what's a black hole", "how do vaccines work",
+        "what's the tallest building in the world", "how do airplanes stay in the air",
+        "what are the olympic sports", "what's the meaning of life", "what rhymes with orange",
+        "what is bitcoin", "how do I say thank you in french", "what's the plot of inception",
+        "is coffee bad for you", "how do tides work", "what does a product manager do",
+        "how does the stock market work", "what is machine learning", "what's a haiku",
+        "what does a 404 error mean on a website", "what is a kubernetes pod", "what's the difference between tcp and udp",
+        "why does my wifi keep dropping", "what is the big o of binary search", "what does #VALUE! mean in excel",
+        "which programming language should I learn first", "what is an api gateway", "what is a neural network",
+        "how does https encryption work", "what's the difference between ram and storage", "how do solar panels work",
+        "what is a mortgage rate", "who is the current UN secretary general", "what's the boiling point of water at altitude",
+        "how many players are on a basketball team", "what is the gdp of france", "how do bees make honey",
+        "what is the difference between a latte and a flat white", "why do cats purr",
+    
+        "what does a product manager do all day", "what's a good product for dry skin", "who makes the best instant noodles",
+        "how is a table tennis match scored", "what's the best index card size for flashcards",
+        "what does a data scientist earn", "what is an oracle in greek mythology", "what does a server at a restaurant earn",
+"what is the instance of a class in java",
+        "what's a schema in kant's philosophy", "what's the key signature of fur elise",
+    ],
+    # database words in another sense
+    "homonym": [
+        "the index of my thesis", "a glass coffee table", "an index fund", "a bank transaction",
+        "a query letter to a publisher", "the periodic table", "a table tennis bat", "a schema in psychology",
+        "the primary key on my keyring", "a cursor in photoshop", "a trigger on a nail gun",
+        "a view from my balcony", "a record player", "a spreadsheet of my budget", "a table saw",
+        "the join of two pipes in my plumbing", "a backup generator for my house",
+        "the commit to a gym membership", "a snapshot of my kid's birthday", "a partition wall",
+        "replication of a lab experiment", "a cluster of grapes", "the shard of a broken vase",
+        "a vacuum cleaner", "a log cabin", "a pool table", "the rollback of a supermarket price",
+        "a lock on my bike", "a tablespoon of sugar", "a trigger warning", "a key lime pie",
+        "normalizing my sleep schedule", "a relational therapy session", "the table of contents",
+    
+        "the index finger injury I have", "a kitchen table made of oak", "a bedside table lamp", "the index card box",
+        "a transaction at the grocery store", "the key to my car", "a piano key", "a keynote speech",
+        "a rowing machine", "a column in the newspaper", "a greek column in architecture", "a spinal column",
+        "a view of the sea", "a mountain view cabin", "a record of my running times", "a world record",
+        "a pivot in basketball", "a join in woodworking", "a shopping cart", "a cart for my golf bag",
+        "a table reservation at a restaurant", "a multiplication table", "a tide table", "a table of nutrition facts",
+        "a sql-shaped cake for my nerdy friend's birthday", "a postgres t-shirt as a gift", "the oracle of delphi",
+        "a mongoose in my garden", "a dump truck", "a garbage dump", "a memory foam pillow", "the cache of a hiking trail",
+        "a buffer zone in a park", "a lock screen wallpaper", "a deadlock in a hockey game score", "a data plan for my phone",
+        "a schema of a poem's rhyme", "a query at the library front desk", "a backup camera for my car",
+        "a snapshot in instagram", "a primary school", "a foreign language course", "a foreign key fob",
+        "a cluster headache", "a star schema quilt pattern", "a log for my fireplace", "an index in the stock market",
+        "a stored recipe in my grandma's box", "a trigger on a camera flash", "a partition in my apartment",
+        "a commit in a relationship", "a replica of the eiffel tower", "a sequence of dance moves", "a cursor for my pc mouse",
+    ],
+    "prefix": [
+        "", "", "", "", "", "hey, ", "hi! ", "quick question: ", "pls help: ", "URGENT: ", "sorry if this is dumb, ",
+        "so ", "question - ", "Hello team, ", "yo ", "ok so ", "help!! ", "Dear support, ", "noob here: ",
+        "hmm, ", "one more thing: ", "Good morning. ", "asking for a colleague: ", "real quick, ", "Q: ",
+    ],
+    "suffix": [
+        "", "", "", "", "", "?", "??", " thanks", " thx!", " asap", " :)", " please", " in simple terms",
+        " - any ideas?", ". Thanks in advance!", " plz", " (asking for work)", " cheers", " ty",
+        "... I'm stuck", " briefly", ", step by step", " lol",
+    ],
+}

@@ -1,0 +1,116 @@
+"""The trained routers: flat (one 5-way head) and hierarchical (safe/unsafe, then a 4-way head)."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from router.labels import LABELS, SAFE_LABELS, RouteDecision
+from router.model import Head
+
+ROUTER_FILE = "router.json"
+
+
+def decide(scores: dict[str, float], threshold: float, latency_ms: float, label: str | None = None,
+           source: str = "classifier") -> RouteDecision:
+    """Turn scores over the five labels into a decision; below `threshold` it is flagged low-confidence
+    so the UI can offer RouteDecision.top2()."""
+    scores = {l: float(scores.get(l, 0.0)) for l in LABELS}
+    label = label or max(scores, key=scores.get)
+    conf = scores[label]
+    return RouteDecision(label=label, confidence=conf, scores=scores, latency_ms=latency_ms,
+                         source=source, low_confidence=conf < threshold)
+
+
+class FlatRouter:
+    variant = "flat"
+
+    def __init__(self, head: Head, threshold: float = 0.6):
+        if sorted(head.labels) != sorted(LABELS):
+            raise ValueError(f"a flat router needs the labels {', '.join(LABELS)}; this model has {head.labels}")
+        self.head = head
+        self.threshold = threshold
+
+    def scores_batch(self, texts: list[str]) -> list[dict[str, float]]:
+        probs = self.head.probs(texts).tolist()
+        return [dict(zip(self.head.labels, p)) for p in probs]
+
+    def route(self, text: str) -> RouteDecision:
+        t0 = time.perf_counter()
+        scores = self.scores_batch([text])[0]
+        return decide(scores, self.threshold, (time.perf_counter() - t0) * 1000)
+
+    def save(self, path: str | Path, metrics: dict | None = None) -> None:
+        self.head.save(path)
+        (Path(path) / ROUTER_FILE).write_text(json.dumps({"variant": "flat", "metrics": metrics or {}}, indent=2))
+
+    @classmethod
+    def load(cls, path: str | Path, threshold: float = 0.6) -> "FlatRouter":
+        return cls(Head.load(path), threshold)
+
+
+class HierarchicalRouter:
+    """First safe vs unsafe; for safe questions, which of the four safe routes.
+    scores: p(unsafe) = s, p(label) = (1 - s) * p4(label); decided unsafe when s >= 0.5."""
+
+    variant = "hierarchical"
+
+    def __init__(self, safety: Head, topic: Head, threshold: float = 0.6):
+        if sorted(safety.labels) != ["safe", "unsafe"] or sorted(topic.labels) != sorted(SAFE_LABELS):
+            raise ValueError("hierarchical router: the safety head needs labels safe/unsafe and the topic head "
+                             f"{', '.join(SAFE_LABELS)}")
+        self.safety, self.topic, self.threshold = safety, topic, threshold
+
+    @staticmethod
+    def combine(p_unsafe: float, topic: dict[str, float]) -> tuple[str, dict[str, float]]:
+        scores = {"unsafe": p_unsafe, **{l: (1.0 - p_unsafe) * topic.get(l, 0.0) for l in SAFE_LABELS}}
+        label = "unsafe" if p_unsafe >= 0.5 else max(SAFE_LABELS, key=lambda l: topic.get(l, 0.0))
+        return label, scores
+
+    def scores_batch(self, texts: list[str]) -> list[dict[str, float]]:
+        return [self.combine(*pair)[1] for pair in self._parts(texts)]
+
+    def labels_batch(self, texts: list[str]) -> list[str]:
+        return [self.combine(*pair)[0] for pair in self._parts(texts)]
+
+    def _parts(self, texts):
+        su = self.safety.probs(texts)
+        i_unsafe = self.safety.labels.index("unsafe")
+        tp = self.topic.probs(texts).tolist()
+        return [(float(su[k, i_unsafe]), dict(zip(self.topic.labels, tp[k]))) for k in range(len(texts))]
+
+    def route(self, text: str) -> RouteDecision:
+        t0 = time.perf_counter()
+        p_unsafe, topic = self._parts([text])[0]
+        label, scores = self.combine(p_unsafe, topic)
+        return decide(scores, self.threshold, (time.perf_counter() - t0) * 1000, label=label)
+
+    def save(self, path: str | Path, metrics: dict | None = None) -> None:
+        path = Path(path)
+        self.safety.save(path / "safety")
+        self.topic.save(path / "topic")
+        (path / ROUTER_FILE).write_text(json.dumps({"variant": "hierarchical", "metrics": metrics or {}}, indent=2))
+
+    @classmethod
+    def load(cls, path: str | Path, threshold: float = 0.6) -> "HierarchicalRouter":
+        path = Path(path)
+        return cls(Head.load(path / "safety"), Head.load(path / "topic"), threshold)
+
+
+def load_dir(path: str | Path, threshold: float = 0.6):
+    """A directory written by train(), or a user's own checkpoint (config.json + tokenizer) as flat."""
+    path = Path(path)
+    meta = json.loads((path / ROUTER_FILE).read_text()) if (path / ROUTER_FILE).is_file() else {}
+    base = HierarchicalRouter.load(path, threshold) if meta.get("variant") == "hierarchical" \
+        else FlatRouter.load(path, threshold)
+    from router.embedding_head import EMBED_FILE, EmbeddingHead, MixedRouter
+
+    if (path / EMBED_FILE).is_file():  # trained by train(): XLNet mixed with the MiniLM head
+        return MixedRouter(base, EmbeddingHead.load(path), threshold)
+    return base
+
+
+def is_trained(path: str | Path) -> bool:
+    path = Path(path)
+    return (path / "config.json").is_file() or (
+        (path / ROUTER_FILE).is_file() and (path / "safety" / "config.json").is_file())
