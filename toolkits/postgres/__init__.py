@@ -1,0 +1,43 @@
+"""PostgreSQL toolkit: live read-only tools in six categories over psycopg 3.
+
+    from toolkits.postgres import PgContext, build_registry
+    reg = build_registry(); ctx = PgContext(dsn="host=127.0.0.1 dbname=shop user=postgres")
+    res = reg.call("list_tables", ctx, "")
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from toolkits.registry import Registry
+
+
+@dataclass
+class PgContext:
+    dsn: str
+    statement_timeout_ms: int = 5000
+    row_cap: int = 200
+    connect_timeout_s: int = 5
+    local: bool | None = None  # None = detect from the DSN (localhost, 127.0.0.1, ::1, unix socket)
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.local is None:
+            from toolkits.postgres.connection import is_local
+
+            self.local = is_local(self.dsn)
+
+    @classmethod
+    def from_settings(cls, settings, dsn: str | None = None) -> "PgContext":
+        """Build from a duck-typed Settings (dsn, statement_timeout_ms, row_cap, connect_timeout_s)."""
+        return cls(dsn=dsn if dsn is not None else settings.dsn, statement_timeout_ms=settings.statement_timeout_ms,
+                   row_cap=settings.row_cap, connect_timeout_s=settings.connect_timeout_s)
+
+
+def build_registry() -> Registry:
+    """A Registry holding every PostgreSQL tool."""
+    from toolkits.postgres import (  # noqa: F401  (importing registers the tools)
+        tools_resource, tools_schema, tools_selection, tools_status, tools_tuning, tools_workload)
+    from toolkits.postgres.common import TOOLS
+    from toolkits.postgres.hints import HINTS
+
+    return Registry(TOOLS, hints=HINTS)

@@ -1,0 +1,33 @@
+"""Example questions per tool, embedded beside the specs so Registry.match finds tools from how people ask."""
+from __future__ import annotations
+
+HINTS: dict[str, list[str]] = {
+    "list_tables": ["list all tables", "what tables are in the database", "which tables are the biggest",
+                    "how large is each table", "how many rows does each table have"],
+    "describe_table": ["what columns does the table have", "show the schema of a table", "what are the foreign keys of orders",
+                       "which indexes exist on this table", "what is the primary key of customers"],
+    "run_sql": ["how many orders came in yesterday", "count the customers by country", "what is the total revenue this month",
+                "show the ten most recent orders", "how many rows match a condition", "average order amount per day"],
+    "host_resources": ["what is the CPU usage of the server", "is the server running out of memory",
+                       "how much disk space is left", "is disk I/O high", "what is the load average"],
+    "database_stats": ["what is the cache hit ratio", "how big is the database", "how many connections are in use",
+                       "are queries writing temp files", "how many deadlocks happened", "how many checkpoints and WAL"],
+    "top_queries": ["which queries take the most time", "show me the slowest queries", "what are the most frequent statements",
+                    "which statements use temp files", "why is the database slow"],
+    "active_sessions": ["what is running right now", "which sessions are active", "what are sessions waiting on",
+                        "are there long running queries", "is anything idle in transaction", "why is the database slow right now"],
+    "index_usage": ["are there unused indexes", "do I have duplicate indexes", "which indexes are redundant",
+                    "which foreign keys have no index", "which indexes are never scanned"],
+    "table_health": ["which table has the most dead tuples", "when was the table last vacuumed", "is autovacuum keeping up",
+                     "which tables are bloated", "when was analyze last run", "do any tables need vacuum"],
+    "locks": ["who is blocking whom", "are there lock waits", "which session holds the lock", "why is my query stuck waiting"],
+    "settings": ["what is work_mem set to", "show the non-default configuration", "what is the value of shared_buffers",
+                 "which settings were changed", "is autovacuum enabled in the config"],
+    "replication_status": ["is replication lagging", "how far behind is the standby", "are there replication slots",
+                           "is this server a primary or a replica"],
+    "index_advice": ["recommend indexes for my workload", "what index would speed up this query", "which indexes should I create",
+                     "missing indexes"],
+    "settings_advice": ["how should I tune the configuration", "recommend settings for memory", "is shared_buffers too small",
+                        "what parameters should I change", "tune checkpoints and work_mem"],
+    "explain_query": ["explain this query plan", "why is this query slow", "show the execution plan", "does this query use an index"],
+}

