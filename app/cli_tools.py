@@ -1,0 +1,129 @@
+"""`dbcopilot tools` (list specs), `dbcopilot tool` (run one tool), `dbcopilot apply` (a confirmed change)
+and `dbcopilot db-check`; see app/cli.py."""
+from __future__ import annotations
+
+import json
+
+import typer
+
+
+def _ctx(dsn: str):
+    """PgContext from the settings; an empty DSN means the sandbox demo database (started when needed)."""
+    from agent.config import get_settings
+    from toolkits.postgres import PgContext
+
+    settings = get_settings()
+    if not dsn and not settings.dsn:
+        from toolkits.postgres.sandbox import SandboxError, resolve_dsn
+
+        try:
+            dsn = resolve_dsn(settings)
+        except SandboxError as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(1)
+    return PgContext.from_settings(settings, dsn=dsn or settings.dsn)
+
+
+def register(cli: typer.Typer) -> None:
+    @cli.command("tools")
+    def tools_cmd(
+        as_json: bool = typer.Option(False, "--json", help="print the specs as JSON"),
+        category: str = typer.Option("", "--category", "-c", help="only this category"),
+        match: str = typer.Option("", "--match", "-m", help="rank tools by similarity to this question (MiniLM)"),
+        k: int = typer.Option(6, "--k", help="how many tools --match shows"),
+    ) -> None:
+        """List the PostgreSQL tools: name, category, description, input format, examples."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from toolkits.base import CATEGORIES
+        from toolkits.postgres import build_registry
+
+        reg = build_registry()
+        if category and category not in CATEGORIES:
+            typer.echo(f"unknown category {category!r}; choose one of {', '.join(CATEGORIES)}", err=True)
+            raise typer.Exit(2)
+        if match:
+            scored = [(t, s) for t, s in reg.match_scores(match) if not category or t.spec.category == category][:k]
+        else:
+            scored = [(t, None) for t in reg.all() if not category or t.spec.category == category]
+        if as_json:
+            out = []
+            for t, s in scored:
+                d = t.spec.to_dict()
+                if s is not None:
+                    d["score"] = round(float(s), 4)
+                out.append(d)
+            typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+            return
+        table = Table(title=f"{len(scored)} tool(s)" + (f" for {match!r}" if match else ""), show_lines=True)
+        for col in ("name", "category", "description", "input", "examples") + (("score",) if match else ()):
+            table.add_column(col, overflow="fold")
+        for t, s in scored:
+            sp = t.spec
+            row = [sp.name + (" (writes)" if sp.writes else ""), sp.category, sp.description,
+                   f"{sp.input_content}\n[{sp.input_format}]", "\n".join(repr(e) for e in sp.examples)]
+            if match:
+                row.append(f"{s:.3f}")
+            table.add_row(*row)
+        Console().print(table)
+
+    @cli.command("tool")
+    def tool_cmd(
+        name: str = typer.Argument(..., help="tool name (fuzzy: list-tables, ListTables ...)"),
+        tool_input: str = typer.Argument("", help="the tool input: plain text, SQL or JSON"),
+        dsn: str = typer.Option("", "--dsn", help="libpq DSN; default DBCOPILOT_DSN or the sandbox demo database"),
+        as_json: bool = typer.Option(False, "--json", help="print the whole ToolResult as JSON"),
+    ) -> None:
+        """Run one read-only tool and print its Markdown output (and the changes it suggests)."""
+        from toolkits.postgres import build_registry
+
+        reg = build_registry()
+        if reg.resolve(name) is None:
+            typer.echo(f"unknown tool {name!r}; did you mean {', '.join(reg.suggest(name))}? "
+                       "(dbcopilot tools lists them)", err=True)
+            raise typer.Exit(2)
+        res = reg.call(name, _ctx(dsn), tool_input)
+        if as_json:
+            typer.echo(json.dumps({"ok": res.ok, "output": res.output, "error": res.error, "data": res.data,
+                                   "suggestions": res.suggestions, "duration_ms": res.duration_ms},
+                                  indent=2, default=str, ensure_ascii=False))
+        else:
+            typer.echo(res.output if res.ok else f"error: {res.error}")
+            for s in res.suggestions:
+                typer.echo(f"\nsuggested (run with `dbcopilot apply` after review): {s['sql']}\n  why: {s['reason']}")
+            typer.echo(f"\n({res.duration_ms:.0f} ms)")
+        if not res.ok:
+            raise typer.Exit(1)
+
+    @cli.command("apply")
+    def apply_cmd(
+        sql: str = typer.Argument(..., help="one suggested change: CREATE/DROP INDEX, ALTER TABLE SET, ALTER SYSTEM, VACUUM, ANALYZE, EXPLAIN ANALYZE"),
+        dsn: str = typer.Option("", "--dsn", help="libpq DSN; default DBCOPILOT_DSN or the sandbox demo database"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="do not ask for confirmation"),
+    ) -> None:
+        """Run one confirmed change through the only write path (allow-listed statements only)."""
+        from toolkits.postgres.writes import classify, run_confirmed
+
+        kind, text = classify(sql)
+        if kind is None:
+            typer.echo(f"not run: {text}", err=True)
+            raise typer.Exit(2)
+        ctx = _ctx(dsn)
+        if not yes and not typer.confirm(f"Run on {ctx.dsn.split('password')[0]}:\n  {text}\n?", default=False):
+            typer.echo("not run.")
+            raise typer.Exit(1)
+        res = run_confirmed(ctx, text)
+        typer.echo(res.output if res.ok else f"error: {res.error}")
+        if not res.ok:
+            raise typer.Exit(1)
+
+    @cli.command("db-check")
+    def db_check_cmd(dsn: str = typer.Option("", "--dsn", help="libpq DSN; default DBCOPILOT_DSN or the sandbox")) -> None:
+        """Check that the database answers: server version and extensions, or a clear reason."""
+        from toolkits.postgres.connection import check_connection
+
+        ok, message = check_connection(_ctx(dsn).dsn)
+        typer.echo(message if ok else f"error: {message}")
+        if not ok:
+            raise typer.Exit(1)
