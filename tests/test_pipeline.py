@@ -1,0 +1,123 @@
+"""The question pipeline's event stream, through the real components."""
+import socket
+
+import pytest
+
+from agent.config import Settings
+from agent.pipeline import Pipeline
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return Settings(data_dir=tmp_path, llm_backend="grounded")
+
+
+def test_empty_question_is_a_message(settings):
+    events = list(Pipeline(settings).ask("   "))
+    assert kinds(events) == ["error"]
+
+
+def test_unsafe_route_refuses_with_reason_and_alternative(settings):
+    events = list(Pipeline(settings).ask("truncate the users table on the production server", route="unsafe"))
+    assert kinds(events)[0] == "route" and events[0].data["label"] == "unsafe" and events[0].data["source"] == "user"
+    assert "token" in kinds(events)
+    answer = events[-1]
+    assert answer.kind == "answer"
+    assert "can't help" in answer.data["text"] and "backup" in answer.data["text"]
+    assert "".join(e.data["text"] for e in events if e.kind == "token") == answer.data["text"]
+
+
+def test_irrelevant_route(settings):
+    events = list(Pipeline(settings).ask("recommend a good pizza place", route="irrelevant"))
+    assert events[-1].kind == "answer" and "only help with databases" in events[-1].data["text"]
+
+
+def test_unknown_route_is_a_message(settings):
+    events = list(Pipeline(settings).ask("q", route="poetry"))
+    assert kinds(events) == ["error"] and "unknown route" in events[0].data["message"]
+
+
+def test_auto_route_without_a_trained_router_says_so(settings):
+    events = list(Pipeline(settings.model_copy(update={"router_model_dir": settings.data_dir / "nope"})).ask("what is MVCC?"))
+    assert kinds(events) == ["error"]
+    assert "train-router" in events[0].data["message"]
+
+
+def test_llm_down_is_a_clear_message(settings):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed once we leave: nothing listens there
+    down = settings.model_copy(update={"llm_backend": "openai", "llm_base_url": f"http://127.0.0.1:{port}/v1",
+                                       "llm_model": "x", "llm_timeout_s": 5})
+    events = list(Pipeline(down).ask("hello there", route="irrelevant"))
+    assert kinds(events) == ["route", "error"]
+    assert "Traceback" not in events[-1].data["message"]
+    assert str(port) in events[-1].data["message"] or "reach" in events[-1].data["message"].lower()
+
+
+@pytest.mark.slow
+def test_tiny_local_model_streams_a_refusal(settings):
+    """The embedded SmolLM2 through llama-cpp: tokens stream, then one answer (quality is not judged)."""
+    local = settings.model_copy(update={"llm_backend": "llamacpp", "llm_max_tokens": 40})
+    events = list(Pipeline(local).ask("what's the weather in Paris?", route="irrelevant"))
+    assert kinds(events)[0] == "route"
+    assert kinds(events).count("token") >= 3
+    assert events[-1].kind == "answer" and events[-1].data["text"]
+
+
+MANUAL = "/usr/share/doc/postgresql-doc-15/html"
+
+
+@pytest.fixture(scope="module")
+def small_manual(tmp_path_factory):
+    """A real index (Chroma + MiniLM + BM25) over a few real manual pages."""
+    from rag import ingest_paths
+
+    data = tmp_path_factory.mktemp("kb")
+    s = Settings(data_dir=data)
+    pages = [f"{MANUAL}/{name}" for name in ("routine-vacuuming.html", "sql-createindex.html", "mvcc-intro.html")]
+    ingest_paths(s, "manual", pages, progress=None)
+    return s
+
+
+def test_product_route_cites_the_manual(small_manual):
+    events = list(Pipeline(small_manual).ask("How do I make autovacuum run more often on one busy table?",
+                                             route="product"))
+    assert kinds(events)[:2] == ["route", "passages"]
+    passages = events[1].data["passages"]
+    assert passages and passages[0]["source"] == "routine-vacuuming.html"
+    answer = events[-1]
+    assert answer.kind == "answer" and "routine-vacuuming.html" in answer.data["text"]
+
+
+def test_product_route_with_nothing_relevant_says_so(small_manual):
+    events = list(Pipeline(small_manual).ask("How do I configure Oracle RMAN incremental backups to tape?",
+                                             route="product"))
+    assert events[1].kind == "passages"
+    if not events[1].data["passages"]:  # nothing passed the threshold: the answer must say so, not guess
+        from rag import NOTHING_RELEVANT
+
+        assert NOTHING_RELEVANT.split(".")[0] in events[-1].data["text"]
+
+
+def test_product_route_with_an_empty_knowledge_base_is_a_message(settings):
+    events = list(Pipeline(settings).ask("what does VACUUM FULL do?", route="product"))
+    assert kinds(events) == ["route", "error"]
+    assert "ingest" in events[-1].data["message"]
+
+
+def test_instance_route_calls_live_tools(demo_dsn, settings):
+    live = settings.model_copy(update={"dsn": demo_dsn})
+    events = list(Pipeline(live).ask("how many orders came in yesterday?", route="instance"))
+    calls = [e for e in events if e.kind == "tool_call"]
+    assert calls and all(c.data["ok"] for c in calls)
+    import psycopg
+
+    with psycopg.connect(demo_dsn) as conn:
+        truth = conn.execute("SELECT count(*) FROM orders WHERE created_at::date = current_date - 1").fetchone()[0]
+    assert events[-1].kind == "answer"
+    assert f"{truth:,}" in events[-1].data["text"] or str(truth) in events[-1].data["text"]
