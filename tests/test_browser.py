@@ -18,6 +18,11 @@ import pytest
 
 from agent.refusals import refuse
 
+try:
+    from tests.procs import stop_process
+except ImportError:  # tests/ not a package
+    from procs import stop_process
+
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[1]
@@ -67,11 +72,7 @@ def app_url(data_dir):
             pytest.fail("streamlit did not start:\n" + (data / "streamlit.log").read_text()[-3000:])
         time.sleep(0.5)
     yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop_process(proc)
     log.close()
 
 
@@ -97,10 +98,23 @@ def page(browser, app_url):
 
 
 def choose(page, label: str, option: str) -> None:
-    """Pick an option of a Streamlit selectbox by its label."""
+    """Pick an option of a Streamlit selectbox by its label.
+
+    A rerun of the script (the page's first run, an expander opening) can close the
+    dropdown right after it opened, so open it again until the option shows.
+    """
     combo = page.get_by_role("combobox", name=label, exact=True)
-    combo.click()
-    page.get_by_role("option", name=option, exact=True).click()
+    wanted = page.get_by_role("option", name=option, exact=True)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        combo.click()
+        try:
+            wanted.click(timeout=10_000)
+            break
+        except sync_api.TimeoutError:
+            if time.monotonic() > deadline:
+                raise
+            page.keyboard.press("Escape")
     sync_api.expect(combo).to_have_value(option, timeout=WAIT_MS)
 
 
@@ -142,6 +156,7 @@ def test_ask_in_browser_shows_answer_and_route_badge(page):
 def test_answer_streams_with_embedded_model(page):
     """Switch to the local GGUF model live; its tokens reach the page one after another."""
     page.locator("[data-testid='stSidebar']").get_by_text("Language model").click()
+    page.get_by_role("combobox", name="Backend", exact=True).wait_for(state="visible")
     choose(page, "Backend", "Local GGUF model (llama.cpp)")
     choose(page, "Route", "irrelevant")
     page.evaluate(RECORD)
