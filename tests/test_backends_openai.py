@@ -1,9 +1,10 @@
 """The openai backend against a real OpenAI-compatible server (llama_cpp.server serving
 SmolLM2 on localhost), and its user-facing errors: server down, wrong model, wrong URL,
-timeout (a real socket that accepts connections and never answers)."""
+timeout (a real socket that accepts connections and never answers). What it shares with the
+llamacpp backend (chat, stream, stop sequences, JSON schema, check_backend, empty messages)
+is tested for both in test_backends.py."""
 from __future__ import annotations
 
-import json
 import signal
 import socket
 
@@ -13,79 +14,27 @@ from pydantic import SecretStr
 from agent.backends import LLMError, check_backend, list_models, make_backend
 from agent.config import Settings
 try:
-    from tests.llm_fixtures import free_port, llama_server, run_llama_server, smollm2_path  # noqa: F401
+    from tests.llm_fixtures import free_port, run_llama_server
 except ImportError:  # tests/ not a package
-    from llm_fixtures import free_port, llama_server, run_llama_server, smollm2_path  # noqa: F401
+    from llm_fixtures import free_port, run_llama_server
 
 COUNT = [{"role": "user", "content": "Count from 1 to 20, separated by commas."}]
 
 
-def server_settings(server, **kw) -> Settings:
-    return Settings(**{"llm_backend": "openai", "llm_base_url": server.base_url, "llm_model": server.model, **kw})
-
-
-@pytest.fixture(scope="module")
-def remote(llama_server):  # noqa: F811
-    return make_backend(server_settings(llama_server))
-
-
-def test_openai_label_and_models(remote, llama_server):  # noqa: F811
+def test_openai_label_and_models(llama_server):
+    remote = make_backend(llama_server.settings())
     assert remote.name == "openai" and remote.generative
     assert llama_server.base_url in remote.label
     assert list_models(remote.settings) == ["smollm2"]
 
 
-def test_openai_chat_answers(remote):
-    answer = remote.chat([{"role": "user", "content": "What is the capital of France? Answer in one word."}], max_tokens=24, temperature=0)
-    assert "Paris" in answer
-
-
-def test_openai_streams_in_pieces(remote):
-    pieces = list(remote.stream(COUNT, max_tokens=24, temperature=0))
-    assert len(pieces) > 5
-    assert all(isinstance(p, str) for p in pieces)
-    text = "".join(pieces)
-    assert "1" in text and "3" in text, text
-
-
-def test_openai_honours_stop_sequences(remote):
-    # (two runs are not compared token for token: prompt-cache reuse changes the numerics slightly)
-    full = remote.chat(COUNT, max_tokens=60, temperature=0)
-    assert "1" in full and "2" in full[full.index("1"):], full
-    cut = remote.chat(COUNT, max_tokens=60, temperature=0, stop=["2"])
-    assert "1" in cut, cut
-    assert "2" not in cut
-    assert len(cut) < len(full)
-    several = remote.chat(COUNT, max_tokens=60, temperature=0, stop=["9", "2"])
-    assert "2" not in several and "9" not in several and "1" in several
-
-
-def test_openai_json_schema_constrains_output(remote):
-    schema = {
-        "type": "object",
-        "properties": {"table": {"type": "string", "maxLength": 20}, "rows": {"type": "integer"}},
-        "required": ["table", "rows"],
-    }
-    messages = [{"role": "user", "content": "The table orders has 1200 rows. Reply as JSON with table and rows."}]
-    data = json.loads(remote.chat(messages, json_schema=schema, max_tokens=80, temperature=0))
-    assert set(data) == {"table", "rows"} and isinstance(data["rows"], int)
-    # llama_cpp.server rejects OpenAI's json_schema form; the backend fell back to json_object+schema
-    assert remote._json_mode == "json_object"
-
-
-def test_empty_model_name_takes_the_served_model(llama_server):  # noqa: F811
-    backend = make_backend(server_settings(llama_server, llm_model=""))
+def test_empty_model_name_takes_the_served_model(llama_server):
+    backend = make_backend(llama_server.settings(llm_model=""))
     assert backend.resolved_model() == "smollm2"
 
 
-def test_check_backend_openai_ok(llama_server):  # noqa: F811
-    ok, message = check_backend(server_settings(llama_server))
-    assert ok, message
-    assert "smollm2" in message
-
-
-def test_wrong_model_name_lists_available_models(llama_server):  # noqa: F811
-    settings = server_settings(llama_server, llm_model="gpt-9-ultra")
+def test_wrong_model_name_lists_available_models(llama_server):
+    settings = llama_server.settings(llm_model="gpt-9-ultra")
     with pytest.raises(LLMError) as e:
         make_backend(settings).chat([{"role": "user", "content": "hi"}], max_tokens=4)
     message = str(e.value)
@@ -95,8 +44,8 @@ def test_wrong_model_name_lists_available_models(llama_server):  # noqa: F811
     assert not ok and "gpt-9-ultra" in text
 
 
-def test_base_url_without_v1_says_404(llama_server):  # noqa: F811
-    settings = server_settings(llama_server, llm_base_url=f"http://127.0.0.1:{llama_server.port}")
+def test_base_url_without_v1_says_404(llama_server):
+    settings = llama_server.settings(llm_base_url=f"http://127.0.0.1:{llama_server.port}")
     with pytest.raises(LLMError, match="404 Not Found.*ends in /v1"):
         make_backend(settings).chat([{"role": "user", "content": "hi"}], max_tokens=4)
 
@@ -144,14 +93,14 @@ def test_base_url_without_scheme_is_a_clear_message():
 
 
 @pytest.fixture
-def own_server(smollm2_path, tmp_path):  # noqa: F811
+def own_server(smollm2_path, tmp_path):
     """A private llama_cpp.server this test may pause or kill."""
     with run_llama_server(smollm2_path, tmp_path / "server.log") as server:
         yield server
 
 
 def test_server_dying_mid_answer_is_a_clear_message(own_server):
-    backend = make_backend(Settings(llm_backend="openai", llm_base_url=own_server.base_url, llm_model="smollm2"))
+    backend = make_backend(own_server.settings())
     pieces = backend.stream(COUNT, max_tokens=200, temperature=0)
     assert next(pieces)
     own_server.process.kill()
@@ -161,9 +110,7 @@ def test_server_dying_mid_answer_is_a_clear_message(own_server):
 
 
 def test_server_stalling_mid_answer_is_a_timeout_message(own_server):
-    backend = make_backend(
-        Settings(llm_backend="openai", llm_base_url=own_server.base_url, llm_model="smollm2", llm_timeout_s=3)
-    )
+    backend = make_backend(own_server.settings(llm_timeout_s=3))
     pieces = backend.stream(COUNT, max_tokens=200, temperature=0)
     assert next(pieces)
     own_server.process.send_signal(signal.SIGSTOP)  # frozen: the socket stays open, nothing more arrives
@@ -174,7 +121,7 @@ def test_server_stalling_mid_answer_is_a_timeout_message(own_server):
         own_server.process.send_signal(signal.SIGCONT)
 
 
-def test_wrong_api_key_is_a_clear_message(smollm2_path, tmp_path):  # noqa: F811
+def test_wrong_api_key_is_a_clear_message(smollm2_path, tmp_path):
     with run_llama_server(smollm2_path, tmp_path / "server.log", api_key="s3cret-key") as server:
         good = Settings(llm_backend="openai", llm_base_url=server.base_url, llm_api_key="s3cret-key")
         assert make_backend(good).chat([{"role": "user", "content": "hi"}], max_tokens=2)

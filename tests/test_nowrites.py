@@ -32,28 +32,20 @@ FROM pg_stat_database d WHERE d.datname = %s
 
 
 @pytest.fixture(scope="module")
-def private_dsn(pg_sandbox):
+def private_dsn(scratch_database):
     """A private copy of the demo database (others' tests cannot move its counters)."""
     from toolkits.postgres.sandbox import CORPUS, run_workload
 
-    with psycopg.connect(pg_sandbox.dsn("postgres"), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB}")
-    dsn = pg_sandbox.dsn(DB)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-        conn.execute("CREATE EXTENSION IF NOT EXISTS hypopg")
-        conn.execute((CORPUS / "schema.sql").read_text())
-        conn.execute("VACUUM ANALYZE")
-        if (CORPUS / "bloat.sql").exists():
-            conn.execute((CORPUS / "bloat.sql").read_text())
-        run_workload(conn)
-    yield dsn
-    from toolkits.postgres.connection import close_all
-
-    close_all()
-    with psycopg.connect(pg_sandbox.dsn("postgres"), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    with scratch_database(DB) as dsn:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+            conn.execute("CREATE EXTENSION IF NOT EXISTS hypopg")
+            conn.execute((CORPUS / "schema.sql").read_text())
+            conn.execute("VACUUM ANALYZE")
+            if (CORPUS / "bloat.sql").exists():
+                conn.execute((CORPUS / "bloat.sql").read_text())
+            run_workload(conn)
+        yield dsn
 
 
 def settled_counters(dsn: str) -> tuple:

@@ -52,19 +52,11 @@ ANALYZE;
 
 
 @pytest.fixture(scope="module")
-def hr_dsn(pg_sandbox):
-    with psycopg.connect(pg_sandbox.dsn("postgres"), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB}")
-    dsn = pg_sandbox.dsn(DB)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(SCHEMA)
-    yield dsn
-    from toolkits.postgres.connection import close_all
-
-    close_all()
-    with psycopg.connect(pg_sandbox.dsn("postgres"), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+def hr_dsn(scratch_database):
+    with scratch_database(DB) as dsn:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(SCHEMA)
+        yield dsn
 
 
 @pytest.fixture(scope="module")

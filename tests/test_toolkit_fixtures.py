@@ -6,7 +6,6 @@ import psycopg
 import pytest
 
 from toolkits.postgres import PgContext, build_registry
-from toolkits.postgres.connection import close_all
 
 SCRATCH_DB = "dbcopilot_tk_test"
 NOEXT_DB = "dbcopilot_tk_noext"
@@ -47,49 +46,33 @@ ANALYZE;
 """
 
 
-def _admin_dsn(pg_sandbox) -> str:
-    return pg_sandbox.dsn("postgres")
-
-
-def _recreate(admin_dsn: str, name: str) -> None:
-    with psycopg.connect(admin_dsn, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-
-
 @pytest.fixture(scope="session")
-def pgfix(pg_sandbox):
-    """{"dsn", "ctx", "reg"} for a fresh scratch database with known tables, workload history and dead tuples."""
-    admin = _admin_dsn(pg_sandbox)
-    _recreate(admin, SCRATCH_DB)
-    dsn = pg_sandbox.dsn(SCRATCH_DB)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(FIXTURE_SQL)
-        conn.execute("DELETE FROM events WHERE id % 5 < 2")  # 2000 dead tuples, autovacuum off for events
-        for i in range(25):
-            conn.execute("SELECT * FROM orders WHERE customer_id = %s", (i + 1,)).fetchall()
-        for i in range(5):
-            conn.execute("SELECT count(*) FROM customers WHERE country = %s", ("DE",)).fetchall()
-        conn.execute("SELECT pg_stat_force_next_flush()")
-    for _ in range(100):  # cumulative statistics are flushed asynchronously; wait until they show
+def pgfix(pg_sandbox, scratch_database):
+    """{"dsn", "ctx", "reg", "admin"} for a fresh scratch database with known tables, workload history and dead tuples."""
+    with scratch_database(SCRATCH_DB, keep=True) as dsn:
         with psycopg.connect(dsn, autocommit=True) as conn:
-            dead = conn.execute("SELECT n_dead_tup FROM pg_stat_user_tables WHERE relname = 'events'").fetchone()[0]
-        if dead >= 2000:
-            break
-        time.sleep(0.1)
-    ctx = PgContext(dsn=dsn)
-    yield {"dsn": dsn, "ctx": ctx, "reg": build_registry(), "admin": admin}
-    close_all()
+            conn.execute(FIXTURE_SQL)
+            conn.execute("DELETE FROM events WHERE id % 5 < 2")  # 2000 dead tuples, autovacuum off for events
+            for i in range(25):
+                conn.execute("SELECT * FROM orders WHERE customer_id = %s", (i + 1,)).fetchall()
+            for i in range(5):
+                conn.execute("SELECT count(*) FROM customers WHERE country = %s", ("DE",)).fetchall()
+            conn.execute("SELECT pg_stat_force_next_flush()")
+        for _ in range(100):  # cumulative statistics are flushed asynchronously; wait until they show
+            with psycopg.connect(dsn, autocommit=True) as conn:
+                dead = conn.execute("SELECT n_dead_tup FROM pg_stat_user_tables WHERE relname = 'events'").fetchone()[0]
+            if dead >= 2000:
+                break
+            time.sleep(0.1)
+        ctx = PgContext(dsn=dsn)
+        yield {"dsn": dsn, "ctx": ctx, "reg": build_registry(), "admin": pg_sandbox.dsn("postgres")}
 
 
 @pytest.fixture(scope="session")
-def noext(pg_sandbox):
+def noext(scratch_database):
     """A database with one table and neither pg_stat_statements nor hypopg created."""
-    admin = _admin_dsn(pg_sandbox)
-    _recreate(admin, NOEXT_DB)
-    dsn = pg_sandbox.dsn(NOEXT_DB)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("CREATE TABLE t (id int PRIMARY KEY, v int); "
-                     "INSERT INTO t SELECT g, g % 10 FROM generate_series(1, 5000) g; ANALYZE t")
-    yield {"dsn": dsn, "ctx": PgContext(dsn=dsn), "reg": build_registry()}
-    close_all()
+    with scratch_database(NOEXT_DB, keep=True) as dsn:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("CREATE TABLE t (id int PRIMARY KEY, v int); "
+                         "INSERT INTO t SELECT g, g % 10 FROM generate_series(1, 5000) g; ANALYZE t")
+        yield {"dsn": dsn, "ctx": PgContext(dsn=dsn), "reg": build_registry()}

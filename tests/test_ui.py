@@ -242,24 +242,14 @@ def test_low_confidence_offers_two_routes_and_remembers_pick(data_dir):
 
 # --------------------------------------------------------------------------- confirm before write
 @pytest.fixture()
-def scratch_dsn(demo_dsn):
+def scratch_dsn(scratch_database):
     """A throw-away database in the sandbox cluster (the demo database stays untouched)."""
     import psycopg
-    from psycopg.conninfo import make_conninfo
 
-    name = "ui_write_test"
-    with psycopg.connect(demo_dsn, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        admin.execute(f"CREATE DATABASE {name}")
-    dsn = make_conninfo(demo_dsn, dbname=name)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("CREATE TABLE ui_t (a int, b text)")
-    yield dsn
-    from toolkits.postgres.connection import close_all
-
-    close_all()
-    with psycopg.connect(demo_dsn, autocommit=True) as admin:
-        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with scratch_database("ui_write_test") as dsn:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("CREATE TABLE ui_t (a int, b text)")
+        yield dsn
 
 
 def _indexes(dsn: str) -> list[str]:
