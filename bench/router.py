@@ -1,4 +1,4 @@
-"""Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val and heldout.
+"""Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, heldout and heldout2.
 
     python bench/router.py [--variant flat|hierarchical] [--model-dir DIR] [--n 300]
 
@@ -61,7 +61,7 @@ def main() -> int:
     if meta_file.is_file():
         m = json.loads(meta_file.read_text()).get("metrics", {})
         out.update({k: m.get(k) for k in ("size", "epochs", "train_seconds", "train_cpu_seconds")})
-    for split in ("val", "heldout"):
+    for split in ("val", "heldout", "heldout2"):
         rows = load_split(split)
         texts = [x["text"] for x in rows]
         preds = router.predict_labels(r, texts)

@@ -85,9 +85,9 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
                                     [vtexts[i] for i in vkeep], [vlabels[i] for i in vkeep], progress, "topic")
         router, parts = HierarchicalRouter(s_head, t_head), {"safety": s_info, "topic": t_info}
     xlnet_val = classification_report(vlabels, predict_labels(router, vtexts))
-    from router.embedding_head import MixedRouter, fit
+    from router.minilm import MixedRouter, fit
 
-    head, head_info = fit(router, texts, labels, vtexts, vlabels)
+    head, head_info = fit(router, texts, labels, vtexts, vlabels, epochs=cfg.minilm_epochs, progress=progress)
     router = MixedRouter(router, head)
     train_s, cpu_s = time.perf_counter() - t0, time.process_time() - c0
     preds = predict_labels(router, vtexts)
@@ -98,7 +98,7 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
         "train_seconds": round(train_s, 1),
         "train_cpu_seconds": round(cpu_s, 1),  # CPU time of all threads: contention-free cost
         "heads": parts,
-        "embedding_head": head_info,
+        "minilm_head": head_info,
         "val_xlnet_only": xlnet_val,
         "val": classification_report(vlabels, preds),
     }

@@ -103,14 +103,21 @@ def load_dir(path: str | Path, threshold: float = 0.6):
     meta = json.loads((path / ROUTER_FILE).read_text()) if (path / ROUTER_FILE).is_file() else {}
     base = HierarchicalRouter.load(path, threshold) if meta.get("variant") == "hierarchical" \
         else FlatRouter.load(path, threshold)
-    from router.embedding_head import EMBED_FILE, EmbeddingHead, MixedRouter
+    from router.minilm import MiniLMHead, MixedRouter
 
-    if (path / EMBED_FILE).is_file():  # trained by train(): XLNet mixed with the MiniLM head
-        return MixedRouter(base, EmbeddingHead.load(path), threshold)
+    if MiniLMHead.saved_in(path):  # trained by train(): XLNet mixed with the fine-tuned MiniLM
+        return MixedRouter(base, MiniLMHead.load(path), threshold)
     return base
 
 
 def is_trained(path: str | Path) -> bool:
+    """A user's checkpoint (config.json), or a complete directory written by train(): its XLNet
+    heads and its MiniLM half (a directory from before the MiniLM half counts as untrained, so
+    `dbcopilot prepare` trains it again)."""
+    from router.minilm import MiniLMHead
+
     path = Path(path)
-    return (path / "config.json").is_file() or (
-        (path / ROUTER_FILE).is_file() and (path / "safety" / "config.json").is_file())
+    if not (path / ROUTER_FILE).is_file():
+        return (path / "config.json").is_file()
+    xlnet = (path / "config.json").is_file() or (path / "safety" / "config.json").is_file()
+    return xlnet and MiniLMHead.saved_in(path)

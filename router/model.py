@@ -42,6 +42,7 @@ class TrainConfig:
     dropout: float = 0.1
     seed: int = 13
     threads: int = 1  # training threads: 1 is fastest on a shared 2-core box (OpenMP spin-waits under contention)
+    minilm_epochs: float = 1.0  # fine-tuning epochs of the MiniLM second opinion (router/minilm.py)
     extra: dict = field(default_factory=dict)
 
 
