@@ -97,19 +97,21 @@ def _fine_tune(texts, labels, epochs: float, batch_size: int, lr: float, seed: i
             path, num_labels=len(LABELS), id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)})
     finally:
         hf_logging.set_verbosity(verbosity)
+    # the word-embedding table is half of MiniLM's weights: frozen, AdamW does not update 11.7 M numbers
+    # a step, and words the router corpus never shows keep their pretrained general-English meaning
+    model.get_input_embeddings().weight.requires_grad_(False)
     y = np.array([LABELS.index(l) for l in labels])
+    lengths = np.array([len(ids) for ids in tokenizer(texts, truncation=True, max_length=MAX_LEN)["input_ids"]])
     steps = max(1, int(epochs * len(texts) / batch_size))
     warmup = max(1, min(30, steps // 10))
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr, weight_decay=0.01)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / warmup) * max(0.0, 1 - s / steps))
     rng = np.random.default_rng(seed)
     model.train()
     bar = tqdm(total=steps, desc="minilm", unit="step", disable=not progress)
     step = 0
     while step < steps:
-        order = rng.permutation(len(texts))
-        for i in range(0, len(order), batch_size):
-            idx = order[i:i + batch_size]
+        for idx in _length_buckets(lengths, batch_size, rng):
             enc = tokenizer([texts[j] for j in idx], padding=True, truncation=True, max_length=MAX_LEN,
                             return_tensors="pt")
             loss = model(**enc, labels=torch.tensor(y[idx])).loss
@@ -124,6 +126,16 @@ def _fine_tune(texts, labels, epochs: float, batch_size: int, lr: float, seed: i
                 break
     bar.close()
     return model.eval(), tokenizer
+
+
+def _length_buckets(lengths: np.ndarray, batch_size: int, rng) -> list[np.ndarray]:
+    """Shuffled batches of similar length (little padding): shuffle, sort within windows of 50 batches."""
+    order, window, batches = rng.permutation(len(lengths)), batch_size * 50, []
+    for i in range(0, len(order), window):
+        chunk = order[i:i + window]
+        chunk = chunk[np.argsort(lengths[chunk], kind="stable")]
+        batches += [chunk[j:j + batch_size] for j in range(0, len(chunk), batch_size)]
+    return [batches[k] for k in rng.permutation(len(batches))]
 
 
 def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: int = 32, lr: float = 1e-4,
