@@ -165,6 +165,23 @@ def test_load_router_missing_model_says_how_to_train(tmp_path):
         router.load_router(s)
 
 
+def test_router_dir_without_its_minilm_half_counts_as_untrained(flat_dir, tmp_path):
+    """A directory trained before the MiniLM half existed is retrained by `prepare`, not half-loaded."""
+    import shutil
+
+    from router.classifier import is_trained
+    from router.minilm import MINILM_DIR
+
+    old = tmp_path / "old"
+    shutil.copytree(flat_dir, old)
+    assert is_trained(old)
+    shutil.rmtree(old / MINILM_DIR)
+    assert not is_trained(old)
+    s = type("S", (), {"router_kind": "flat", "router_dir": old, "router_threshold": 0.6})()
+    with pytest.raises(router.RouterNotTrained, match="dbcopilot train-router --variant flat"):
+        router.load_router(s)
+
+
 def test_hierarchical_training_save_load(toy_corpus, tmp_path):
     m = router.train("hierarchical", tmp_path / "h", toy_corpus, progress=False, size="micro", epochs=15,
                      batch_size=16, vocab_size=300)
