@@ -1,4 +1,5 @@
-"""Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, heldout and heldout2.
+"""Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, dev
+and the hand-written held-out sets (heldout, heldout2, heldout3).
 
     python bench/router.py [--variant flat|hierarchical] [--model-dir DIR] [--n 300]
 
@@ -25,6 +26,7 @@ def main() -> int:
     ap.add_argument("--model-dir", type=Path, default=None)
     ap.add_argument("--n", type=int, default=300, help="questions timed for latency")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--splits", default="val,dev,heldout,heldout2,heldout3", help="comma-separated corpora/router splits")
     a = ap.parse_args()
 
     t_imp = time.perf_counter()
@@ -61,7 +63,7 @@ def main() -> int:
     if meta_file.is_file():
         m = json.loads(meta_file.read_text()).get("metrics", {})
         out.update({k: m.get(k) for k in ("size", "epochs", "train_seconds", "train_cpu_seconds")})
-    for split in ("val", "heldout", "heldout2"):
+    for split in a.splits.split(","):
         rows = load_split(split)
         texts = [x["text"] for x in rows]
         preds = router.predict_labels(r, texts)
