@@ -87,10 +87,10 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
     xlnet_val = classification_report(vlabels, predict_labels(router, vtexts))
     from router.minilm import MixedRouter, fit
 
-    head, head_info = fit(router, texts, labels, vtexts, vlabels, epochs=cfg.minilm_epochs, progress=progress)
+    head, head_info, preds = fit(router, texts, labels, vtexts, vlabels, epochs=cfg.minilm_epochs,
+                                 progress=progress)
     router = MixedRouter(router, head)
     train_s, cpu_s = time.perf_counter() - t0, time.process_time() - c0
-    preds = predict_labels(router, vtexts)
     metrics = {
         "variant": variant,
         "size": cfg.size,

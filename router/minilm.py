@@ -139,8 +139,9 @@ def _length_buckets(lengths: np.ndarray, batch_size: int, rng) -> list[np.ndarra
 
 
 def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: int = 32, lr: float = 1e-4,
-        seed: int = 13, progress: bool = False) -> tuple[MiniLMHead, dict]:
-    """Fine-tune MiniLM on train; fit its temperature and the mixing weight w on val."""
+        seed: int = 13, progress: bool = False) -> tuple[MiniLMHead, dict, list[str]]:
+    """Fine-tune MiniLM on train; fit its temperature and the mixing weight w on val.
+    Returns the head, its figures and the mixed router's val labels (MiniLM runs over val once)."""
     import torch
 
     t0 = time.perf_counter()
@@ -161,9 +162,10 @@ def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: i
     p_base = _matrix(base.scores_batch(list(vtexts)))
     accs = {w: float(((w * p_base + (1 - w) * p_head).argmax(1) == yv).mean()) for w in W_GRID}
     head.weight = max(W_GRID, key=lambda w: (accs[w], w))  # ties: more XLNet
+    mixed = head.weight * p_base + (1 - head.weight) * p_head
     return head, {"weight": head.weight, "temperature": head.temperature, "epochs": epochs,
                   "val_accuracy_minilm_only": round(accs[0.0], 4), "val_accuracy_mixed": round(accs[head.weight], 4),
-                  "fit_seconds": round(time.perf_counter() - t0, 1)}
+                  "fit_seconds": round(time.perf_counter() - t0, 1)}, [LABELS[i] for i in mixed.argmax(1)]
 
 
 class MixedRouter:
