@@ -163,7 +163,8 @@ def build(seed: int = 13, per_label: int = 2000) -> tuple[list[dict], list[dict]
         tpls = TEMPLATES[label]
         tr_ids = [i for i in range(len(tpls)) if i not in held]
         va_ids = sorted(held)
-        n_train = max(0, per_label - 5 * len(core_train) - n_frames)
+        # the core fills most of per_label; templates keep at least an eighth (slot values from the manual)
+        n_train = max(per_label // 8, per_label - 5 * len(core_train) - n_frames)
         for k in range(n_train):
             i = tr_ids[k % len(tr_ids)]
             train.append({"text": noisy(fill(tpls[i], train_slots, rng), rng, train_slots),
