@@ -8,17 +8,21 @@ pipeline and the CLI pass them the values they need.
 from __future__ import annotations
 
 import os
+import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
+    NoDecode,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
     TomlConfigSettingsSource,
 )
+
+from toolkits.secrets import mask_dsn
 
 LLMBackendName = Literal["grounded", "llamacpp", "openai"]
 RouteChoice = Literal["auto", "general", "product", "instance", "unsafe", "irrelevant"]
@@ -36,9 +40,12 @@ class Settings(BaseSettings):
 
     # --- the user's database ---------------------------------------------------
     dsn: str = Field("", description="libpq DSN of the user's database; empty = the sandbox demo database")
-    statement_timeout_ms: int = 5000
+    statement_timeout_ms: int = Field(5000, description="per statement; must be > 0 (0 would disable the timeout)")
     row_cap: int = 200
     connect_timeout_s: int = 5
+    allow_functions: Annotated[tuple[str, ...], NoDecode] = Field(
+        (), description="functions (schema.name or name) the read-only tools may call besides the safe built-ins; "
+                        "comma-separated in DBCOPILOT_ALLOW_FUNCTIONS. Only list functions you know have no side effects")
 
     # --- LLM -------------------------------------------------------------------
     llm_backend: LLMBackendName = "grounded"
@@ -72,6 +79,19 @@ class Settings(BaseSettings):
     max_steps: int = 8
     observation_budget_chars: int = 2000
     tool_top_k: int = 6
+    max_tool_input_bytes: int = Field(65536, gt=0, description="longer tool inputs are refused before parsing")
+
+    @field_validator("allow_functions", mode="before")
+    @classmethod
+    def _split_functions(cls, v):
+        return tuple(x.strip() for x in v.split(",") if x.strip()) if isinstance(v, str) else v
+
+    @field_validator("statement_timeout_ms")
+    @classmethod
+    def _timeout_positive(cls, v: int) -> int:
+        if v <= 0:
+            raise ValueError("must be a positive number of milliseconds (0 would disable the timeout), e.g. 5000")
+        return v
 
     @classmethod
     def settings_customise_sources(
@@ -109,20 +129,40 @@ class Settings(BaseSettings):
             if isinstance(getattr(self, name), SecretStr):
                 secret = getattr(self, name).get_secret_value()
                 value = "****" + secret[-4:] if len(secret) > 8 else ("****" if secret else "")
-            elif name == "dsn" and value:
+            elif name in ("dsn", "llm_base_url") and value:
                 value = mask_dsn(value)
             out[name] = str(value) if isinstance(value, Path) else value
         return out
 
 
-def mask_dsn(dsn: str) -> str:
-    """Hide a password in a DSN, URL or key=value form."""
-    import re
 
-    dsn = re.sub(r"(://[^:/@]+:)([^@]+)(@)", r"\1****\3", dsn)
-    return re.sub(r"(password\s*=\s*)(\S+)", r"\1****", dsn)
+
+class SettingsError(ValueError):
+    """Invalid configuration; the message is one line naming each bad setting and how to fix it."""
+
+
+def describe_errors(error: ValidationError) -> str:
+    """One line for a pydantic ValidationError on Settings: each bad value, why, and where to fix it."""
+    parts, names = [], []
+    for e in error.errors():
+        name = ".".join(str(x) for x in e["loc"]) or "settings"
+        shown = "(hidden)" if any(w in name for w in ("dsn", "key", "password")) else repr(e["input"])[:60]
+        parts.append(f"{name}={shown} ({e['msg'].removeprefix('Value error, ')})")
+        names.append(f"DBCOPILOT_{name.upper()}")
+    return (f"invalid setting: {'; '.join(parts)}; fix or unset {', '.join(names)} in the environment "
+            f"or in {_toml_path()}")
+
+
+def load_settings(**overrides) -> Settings:
+    """Settings(**overrides), raising SettingsError (one line) instead of pydantic's ValidationError."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as e:
+        raise SettingsError(describe_errors(e)) from None
+    except tomllib.TOMLDecodeError as e:
+        raise SettingsError(f"cannot read {_toml_path()}: {e}; fix its TOML syntax") from None
 
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    return load_settings()

@@ -84,7 +84,7 @@ HOSTILE = [
     ('SELECT "pg_terminate_backend"(1)', "pg_terminate_backend"),
     ("SELECT CASE WHEN true THEN pg_reload_conf() END", "pg_reload_conf"),
     ("SELECT pg_stat_statements_reset()", "pg_stat_statements_reset"),
-    ("SELECT 1 \\; DROP TABLE x", "could not be parsed"),
+    ("SELECT 1 \\; DROP TABLE x", "one statement"),
     ("SELECT FROM WHERE )(", "could not be parsed"),
     ("", "empty"),
     ("   ", "empty"),
@@ -111,14 +111,25 @@ def test_refusal_is_a_clear_tool_result_not_an_exception(pgfix):
     assert "refused" in res.error and "Example input" in res.error
 
 
-def test_read_only_transaction_is_the_second_line(pgfix):
-    """A user function that writes passes the parser (it cannot see inside) but the READ ONLY transaction stops it."""
+def test_user_function_is_refused_by_the_server_side_allow_list(pgfix):
+    """The parser cannot see inside a user function; the allow-list resolved in pg_proc refuses it by default."""
     reg, ctx = pgfix["reg"], pgfix["ctx"]
     assert check_readonly("SELECT tk_bump()")[0]
     res = reg.call("run_sql", ctx, "SELECT tk_bump()")
     assert not res.ok
-    assert "read-only" in res.error
+    assert "user-defined function public.tk_bump()" in res.error and "DBCOPILOT_ALLOW_FUNCTIONS" in res.error
+
+
+def test_read_only_transaction_is_the_next_line(pgfix):
+    """Opted in, a user function that writes still meets the READ ONLY transaction."""
+    import dataclasses
+
     import psycopg
 
+    reg = pgfix["reg"]
+    ctx = dataclasses.replace(pgfix["ctx"], allow_functions=("tk_bump",))
+    res = reg.call("run_sql", ctx, "SELECT tk_bump()")
+    assert not res.ok
+    assert "read-only" in res.error
     with psycopg.connect(pgfix["dsn"]) as conn:
         assert conn.execute("SELECT count(*) FROM bumps").fetchone()[0] == 0

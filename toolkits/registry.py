@@ -4,15 +4,19 @@ top-k matching of tools to a question with MiniLM embeddings.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import threading
 import time
 from typing import Any, Iterable
 
 from toolkits.base import CATEGORIES, Tool, ToolResult
+from toolkits.secrets import scrub
 
 _MODEL = None
 _MODEL_LOCK = threading.Lock()
+MAX_INPUT_BYTES = 65536  # when the context carries no max_input_bytes (settings: max_tool_input_bytes)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate cannot be encoded (UTF-8, psycopg, print)
 
 
 def embedding_model():
@@ -165,12 +169,41 @@ class Registry:
         return run_tool(tool, ctx, tool_input)
 
 
+def check_input(tool_input: Any, max_bytes: int) -> tuple[Any, str]:
+    """(the input with lone surrogates replaced by U+FFFD, "") or (None, why it is refused).
+
+    Done before any parsing: a tool never sees an input over ``max_bytes`` (UTF-8)."""
+    if tool_input is None:
+        return "", ""
+    if isinstance(tool_input, dict):
+        size = len(json.dumps(tool_input, default=str, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        tool_input = {k: _SURROGATE.sub("\ufffd", v) if isinstance(v, str) else v for k, v in tool_input.items()}
+    else:
+        tool_input = str(tool_input)
+        size = len(tool_input.encode("utf-8", "surrogatepass"))  # a lone surrogate: 3 bytes, as U+FFFD
+        tool_input = _SURROGATE.sub("\ufffd", tool_input) if size <= max_bytes else None
+    if size > max_bytes:
+        return None, (f"the input is too long ({size:,} bytes, the limit is {max_bytes:,}: max_tool_input_bytes); "
+                      "send a shorter input, e.g. one statement or a table name")
+    return tool_input, ""
+
+
 def run_tool(tool: Tool, ctx: Any, tool_input: Any = "") -> ToolResult:
+    """Check the input (length cap, encodable text), run the tool and time it; never raises."""
     t0 = time.perf_counter()
+    tool_input, refused = check_input(tool_input, getattr(ctx, "max_input_bytes", None) or MAX_INPUT_BYTES)
     try:
-        res = tool.run(ctx, tool_input if tool_input is not None else "")
+        if refused:
+            res = ToolResult(ok=False, output="", error=f"{tool.spec.name} not run: {refused}")
+        else:
+            res = tool.run(ctx, tool_input)
+    except RecursionError:
+        res = ToolResult(ok=False, output="", error=(
+            f"{tool.spec.name} not run: the input is nested too deeply to parse; "
+            "simplify it, e.g. fewer nested parentheses or brackets"))
     except Exception as e:  # a tool bug must not crash the loop
-        res = ToolResult(ok=False, output="", error=f"{tool.spec.name} failed: {type(e).__name__}: {e}")
+        res = ToolResult(ok=False, output="", error=scrub(f"{tool.spec.name} failed: {type(e).__name__}: {e}",
+                                                          getattr(ctx, "dsn", "") or ""))
     res.duration_ms = round((time.perf_counter() - t0) * 1000, 1)
     if not res.ok and not res.output:
         res.output = f"Error: {res.error}"

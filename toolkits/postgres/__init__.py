@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from toolkits.registry import Registry
+from toolkits.registry import MAX_INPUT_BYTES, Registry
 
 
 @dataclass
@@ -17,6 +17,8 @@ class PgContext:
     statement_timeout_ms: int = 5000
     row_cap: int = 200
     connect_timeout_s: int = 5
+    allow_functions: tuple[str, ...] = ()  # user-defined functions the user opted in to (schema.name or name)
+    max_input_bytes: int = MAX_INPUT_BYTES  # longer tool inputs are refused before parsing
     local: bool | None = None  # None = detect from the DSN (localhost, 127.0.0.1, ::1, unix socket)
     extra: dict = field(default_factory=dict)
 
@@ -30,7 +32,9 @@ class PgContext:
     def from_settings(cls, settings, dsn: str | None = None) -> "PgContext":
         """Build from a duck-typed Settings (dsn, statement_timeout_ms, row_cap, connect_timeout_s)."""
         return cls(dsn=dsn if dsn is not None else settings.dsn, statement_timeout_ms=settings.statement_timeout_ms,
-                   row_cap=settings.row_cap, connect_timeout_s=settings.connect_timeout_s)
+                   row_cap=settings.row_cap, connect_timeout_s=settings.connect_timeout_s,
+                   allow_functions=tuple(settings.allow_functions),
+                   max_input_bytes=getattr(settings, "max_tool_input_bytes", MAX_INPUT_BYTES))
 
 
 def build_registry() -> Registry:

@@ -6,6 +6,8 @@ from typing import Callable
 
 from toolkits.base import Tool, ToolResult, ToolSpec
 from toolkits.postgres.connection import Session, ToolError
+from toolkits.postgres.guard import Refused
+from toolkits.postgres.render import md_text  # messages quote inputs and server errors: literal text
 
 TOOLS: list[Tool] = []
 
@@ -24,9 +26,12 @@ def pg_tool(name: str, category: str, description: str, input_content: str, inpu
                 return fn(ctx, tool_input)
             except BadInput as e:
                 ex = f" Example input: {examples[0]}" if examples else ""
-                return ToolResult(ok=False, output="", error=f"{name}: {e}.{ex}")
+                return ToolResult(ok=False, output="", error=f"{name}: {md_text(e)}.{ex}")
+            except Refused as e:
+                ex = f" Example input: {examples[0]}" if examples else ""
+                return ToolResult(ok=False, output="", error=f"{name}: refused: {md_text(e)}.{ex}")
             except ToolError as e:
-                return ToolResult(ok=False, output="", error=f"{name}: {e}")
+                return ToolResult(ok=False, output="", error=f"{name}: {md_text(e)}")
 
         run.__name__ = fn.__name__
         run.__doc__ = fn.__doc__
@@ -90,7 +95,7 @@ def pgss_status(s: Session) -> tuple[bool, str]:
         if "shared_preload_libraries" in err:
             return False, ("the pg_stat_statements extension exists in this database but the library is not loaded; "
                            "add pg_stat_statements to shared_preload_libraries and restart PostgreSQL.")
-        return False, f"pg_stat_statements cannot be read: {err} (grant the pg_read_all_stats role to this user)."
+        return False, f"pg_stat_statements cannot be read: {md_text(err)} (grant the pg_read_all_stats role to this user)."
     preload = s.one("SELECT setting FROM pg_settings WHERE name = 'shared_preload_libraries'")
     if preload is not None and "pg_stat_statements" in preload:
         return False, ("pg_stat_statements is loaded by the server but the extension is not created in this database; "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from toolkits.postgres.common import BadInput, ok, pg_tool
 from toolkits.postgres.connection import readonly_session
-from toolkits.postgres.guard import check_readonly
+from toolkits.postgres.guard import check
 from toolkits.postgres.inputs import as_int, clean_text, parse_input
 from toolkits.postgres.render import md_table
 
@@ -21,12 +21,10 @@ def run_sql(ctx, tool_input=""):
     sql = clean_text(args.get("sql") or args.get("query") or "").rstrip().rstrip(";").rstrip()
     if not sql:
         raise BadInput("no SQL given; pass one SELECT statement")
-    allowed, reason = check_readonly(sql)
-    if not allowed:
-        raise BadInput(f"refused: {reason}")
+    checked = check(sql)  # Refused -> a clear "refused: ..." result (common.pg_tool)
     cap = as_int(args.get("limit"), ctx.row_cap, 1, ctx.row_cap)
     with readonly_session(ctx) as s:
-        r = s.stream(sql, cap=cap)
+        r = s.run(checked, cap=cap)
     n = len(r.rows)
     head = f"{n} row(s)" if not r.truncated else f"showing {n} of ≥{n + 1} rows"
     return ok(f"{head}:\n\n" + md_table(r.columns, r.rows, r.truncated, r.cap),

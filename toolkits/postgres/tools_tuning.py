@@ -15,9 +15,10 @@ from sqlglot import exp
 
 from toolkits.postgres.common import HYPOPG_HOWTO, BadInput, ok, pg_tool, pgss_status
 from toolkits.postgres.connection import Session, readonly_session
-from toolkits.postgres.guard import check_readonly
+from toolkits.postgres.allowlist import require_allowed
+from toolkits.postgres.guard import Refused, check, check_readonly
 from toolkits.postgres.inputs import as_int, clean_text, parse_input
-from toolkits.postgres.render import md_table, pretty_bytes
+from toolkits.postgres.render import md_code, md_fence, md_table, md_text, pretty_bytes
 
 _TYPED_PARAM = re.compile(r"\b(interval|date|timestamptz|timestamp|time|numeric|int|integer|bigint|text|uuid|jsonb?)\s+\$(\d+)", re.I)
 _PARAM = re.compile(r"\$(\d+)")
@@ -26,20 +27,25 @@ _prep_counter = itertools.count(1)
 
 # --------------------------------------------------------------------------- planning helpers
 def _plan(s: Session, sql: str, fmt: str = "json") -> tuple[object | None, str]:
-    """EXPLAIN a guarded statement; normalised statements with $n run as a generic prepared plan."""
+    """EXPLAIN a statement (checked by the guard and the server-side allow-list first); normalised statements
+    with $n run as a generic prepared plan. Guarded text only travels through the extended protocol."""
     fmt_sql = "FORMAT JSON" if fmt == "json" else "FORMAT TEXT"
-    if _PARAM.search(sql):
-        body = _TYPED_PARAM.sub(lambda m: f"${m.group(2)}::{m.group(1)}", sql)
-        n = max(int(x) for x in _PARAM.findall(body))
+    body = _TYPED_PARAM.sub(lambda m: f"${m.group(2)}::{m.group(1)}", sql)
+    try:
+        checked = check(body)
+        require_allowed(s.cur, checked, s.allowed_functions)
+    except Refused as e:
+        return None, f"refused: {e}"
+    if _PARAM.search(checked.text):
+        n = max(int(x) for x in _PARAM.findall(checked.text))
         name = f"dbc_plan_{next(_prep_counter)}"
-        if not getattr(s, "generic_plans", False):
+        if not s.generic_plans:
             s.cur.execute("SET LOCAL plan_cache_mode = force_generic_plan")
             s.generic_plans = True
         s.cur.execute("SAVEPOINT dbc_plan")
         try:
-            s.cur.execute(f"PREPARE {name} AS {body}")
-            s.cur.execute(f"EXPLAIN ({fmt_sql}) EXECUTE {name}({', '.join(['NULL'] * n)})")
-            rows = s.cur.fetchall()
+            s.query_extended(f"PREPARE {name} AS {checked.text}")
+            rows = s.query(f"EXPLAIN ({fmt_sql}) EXECUTE {name}({', '.join(['NULL'] * n)})", cap=100000).rows
             s.cur.execute(f"DEALLOCATE {name}")
             s.cur.execute("RELEASE SAVEPOINT dbc_plan")
         except psycopg.Error as e:
@@ -48,7 +54,7 @@ def _plan(s: Session, sql: str, fmt: str = "json") -> tuple[object | None, str]:
                 s.cur.execute(f"DEALLOCATE {name}")
             return None, (e.diag.message_primary or str(e)).strip()
     else:
-        r, err = s.try_query(f"EXPLAIN ({fmt_sql}) {sql}")
+        r, err = s.try_query(f"EXPLAIN ({fmt_sql}) {checked.text}", cap=100000, extended=True)
         if err:
             return None, err
         rows = r.rows
@@ -236,9 +242,7 @@ def index_advice(ctx, tool_input=""):
         sql = ""
     top = as_int(args.get("top") or args.get("limit"), 10, 1, 50)
     if sql:
-        allowed, reason = check_readonly(sql)
-        if not allowed:
-            raise BadInput(f"refused: {reason}")
+        check(sql)  # Refused -> a clear "refused: ..." result (common.pg_tool)
     notes: list[str] = []
     with readonly_session(ctx, purpose="hypo") as s:
         if sql:
@@ -283,7 +287,7 @@ def index_advice(ctx, tool_input=""):
             if any(qi in c.queries for c in cands.values()):
                 plan, err = _plan(s, st["query"])
                 if plan is None:
-                    notes.append(f"could not plan statement {qi + 1}: {err}")
+                    notes.append(f"could not plan statement {qi + 1}: {md_text(err)}")
                     continue
                 base[qi] = float(plan["Total Cost"])
         results = []
@@ -291,7 +295,7 @@ def index_advice(ctx, tool_input=""):
             hrow, err = s.try_query("SELECT indexrelid, indexname, hypopg_relation_size(indexrelid) "
                                     "FROM hypopg_create_index(%s)", (c.ddl,))
             if err:
-                notes.append(f"{c.label}: {err}")
+                notes.append(f"{md_text(c.label)}: {md_text(err)}")
                 continue
             oid, iname, size = hrow.rows[0]
             per_q = []
@@ -337,8 +341,8 @@ def index_advice(ctx, tool_input=""):
         r["sql"], r["note"] = create_index_sql(r["index"], r["schema"], r["table"], partitioned)
     if kept:
         parts.append("Recommended (cost before → after is for the statement that gains most):\n" + "\n".join(
-            f"- {r['sql']}: {r['reduction_pct']} % lower estimated "
-            f"cost ({r['cost_before']} → {r['cost_after']}) for: {r['best_query'][:140]}{r['note']}" for r in kept))
+            f"- {md_code(r['sql'])}: {r['reduction_pct']} % lower estimated "
+            f"cost ({r['cost_before']} → {r['cost_after']}) for: {md_text(r['best_query'], 140)}{r['note']}" for r in kept))
     else:
         parts.append("No candidate lowers the estimated cost by 10 % or more; no index is recommended.")
     if notes:
@@ -512,17 +516,16 @@ def settings_advice(ctx, tool_input=""):
 def explain_query(ctx, tool_input=""):
     args = parse_input(tool_input, "sql", ("format", "query"))
     sql = clean_text(args.get("sql") or args.get("query") or "").rstrip().rstrip(";").rstrip()
-    m = re.match(r"^\s*explain\s*(\([^)]*\)|(analy[sz]e|verbose|\s)+)?\s*", sql, re.I)
-    if m and m.group(0).strip():
-        sql = sql[m.end():]
     if not sql:
         raise BadInput("no query given; pass one SELECT statement")
-    allowed, reason = check_readonly(sql)
-    if not allowed:
-        raise BadInput(f"refused: {reason}")
+    # Refused -> a clear "refused: ..." result. An EXPLAIN [ANALYZE] prefix is dropped by the parse: the query is
+    # only planned here; the rebuilt text is what is planned.
+    sql = check(sql, allow_analyze=True).query_text
     fmt = "json" if str(args.get("format") or "").lower() == "json" else "text"
     with readonly_session(ctx) as s:
         jplan, err = _plan(s, sql, "json")
+        if err.startswith("refused: "):
+            raise Refused(err.removeprefix("refused: "))
         if jplan is None:
             raise BadInput(f"the query could not be planned: {err}")
         text = _plan(s, sql, "text")[0] if fmt == "text" else json.dumps(jplan, indent=1)
@@ -530,10 +533,10 @@ def explain_query(ctx, tool_input=""):
     seq = [n.get("Relation Name") for n in nodes if n.get("Node Type") == "Seq Scan"]
     idx = [n.get("Index Name") for n in nodes if n.get("Index Name")]
     summary = (f"Estimated total cost {jplan['Total Cost']}, {jplan['Plan Rows']} row(s)"
-               + (f"; sequential scans on {', '.join(seq)}" if seq else "")
-               + (f"; indexes used: {', '.join(idx)}" if idx else "") + ". The query was planned, not executed.")
+               + (f"; sequential scans on {md_text(', '.join(seq))}" if seq else "")
+               + (f"; indexes used: {md_text(', '.join(idx))}" if idx else "") + ". The query was planned, not executed.")
     generic = " (generic plan for a statement with $n parameters)" if _PARAM.search(sql) else ""
-    out = f"{summary}{generic}\n\n```\n{text}\n```"
+    out = f"{summary}{generic}\n\n{md_fence(text)}"
     sugg = [] if _PARAM.search(sql) else [{
         "sql": f"EXPLAIN (ANALYZE, BUFFERS) {sql}",
         "reason": "measures real row counts and timings, but executes the query, so it runs only after you confirm"}]
