@@ -30,6 +30,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from toolkits.secrets import mask_dsn
+
 Messages = list[dict[str, str]]
 
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -266,6 +268,7 @@ class OpenAIBackend(Backend):
     def __init__(self, settings: Any):
         super().__init__(settings)
         self.base_url = (settings.llm_base_url or "").strip().rstrip("/")
+        self.shown_url = mask_dsn(self.base_url)  # for messages: a URL may carry user:password@
         if not self.base_url:
             raise LLMError(
                 "No LLM server configured: set DBCOPILOT_LLM_BASE_URL to an OpenAI-compatible endpoint "
@@ -273,13 +276,13 @@ class OpenAIBackend(Backend):
             )
         if not self.base_url.startswith(("http://", "https://")):
             raise LLMError(
-                f"DBCOPILOT_LLM_BASE_URL must start with http:// or https:// (got {self.base_url!r}), "
+                f"DBCOPILOT_LLM_BASE_URL must start with http:// or https:// (got {self.shown_url!r}), "
                 "for example http://localhost:11434/v1."
             )
         key = settings.llm_api_key
         key = key.get_secret_value() if hasattr(key, "get_secret_value") else (key or "")
         self.model_name = (settings.llm_model or "").strip()
-        self.label = f"{self.model_name or '(first model)'} at {self.base_url} (openai-compatible)"
+        self.label = f"{self.model_name or '(first model)'} at {self.shown_url} (openai-compatible)"
         from openai import OpenAI
 
         self.client = OpenAI(base_url=self.base_url, api_key=key or "not-needed", timeout=self.timeout_s, max_retries=0)
@@ -306,12 +309,12 @@ class OpenAIBackend(Backend):
         if available is None:
             if not self.model_name:
                 raise LLMError(
-                    f"No model name set and the server at {self.base_url} does not list its models: set DBCOPILOT_LLM_MODEL."
+                    f"No model name set and the server at {self.shown_url} does not list its models: set DBCOPILOT_LLM_MODEL."
                 )
             name = self.model_name
         elif not self.model_name:
             if not available:
-                raise LLMError(f"The LLM server at {self.base_url} serves no models.")
+                raise LLMError(f"The LLM server at {self.shown_url} serves no models.")
             name = available[0]
         else:
             name = _model_matches(self.model_name, available)
@@ -321,7 +324,7 @@ class OpenAIBackend(Backend):
         return name
 
     def _missing_model_message(self, available: list[str] | None) -> str:
-        msg = f"Model '{self.model_name}' was not found on the LLM server at {self.base_url}."
+        msg = f"Model '{self.model_name}' was not found on the LLM server at {self.shown_url}."
         if available:
             shown = ", ".join(available[:20]) + (" …" if len(available) > 20 else "")
             msg += f" Available models: {shown}. Set DBCOPILOT_LLM_MODEL to one of them."
@@ -333,7 +336,7 @@ class OpenAIBackend(Backend):
     def _error(self, e: Exception, listing: bool = False) -> LLMError:
         import openai
 
-        where = f"the LLM server at {self.base_url}"
+        where = f"the LLM server at {self.shown_url}"
         where_cap = "T" + where[1:]
         if isinstance(e, openai.APITimeoutError):
             return LLMError(
@@ -404,10 +407,10 @@ class OpenAIBackend(Backend):
                 if isinstance(e, openai.APITimeoutError) or "timeout" in type(e).__name__.lower():
                     raise LLMError(
                         f"Timed out after {self.timeout_s:g} s waiting for the rest of the answer from the LLM server "
-                        f"at {self.base_url}; raise DBCOPILOT_LLM_TIMEOUT_S if it is just slow."
+                        f"at {self.shown_url}; raise DBCOPILOT_LLM_TIMEOUT_S if it is just slow."
                     ) from None
                 raise LLMError(
-                    f"The connection to the LLM server at {self.base_url} broke off during the answer: "
+                    f"The connection to the LLM server at {self.shown_url} broke off during the answer: "
                     f"{_root_cause(e)}."
                 ) from None
             finally:
@@ -442,7 +445,7 @@ class OpenAIBackend(Backend):
                 raise self._error(e) from None
             self._json_mode = mode
             return response
-        raise LLMError(f"The LLM server at {self.base_url} rejected the JSON-constrained request.")
+        raise LLMError(f"The LLM server at {self.shown_url} rejected the JSON-constrained request.")
 
 
 def _root_cause(e: BaseException) -> str:
@@ -518,5 +521,5 @@ def check_backend(settings: Any) -> tuple[bool, str]:
         return False, str(e)
     detail = f"answered in {took:.1f} s" + (f" (load {loaded:.1f} s)" if isinstance(backend, LlamaCppBackend) else "")
     if isinstance(backend, OpenAIBackend):
-        return True, f"OK: {backend.resolved_model()} at {backend.base_url} {detail}: {reply.strip()[:60]!r}"
+        return True, f"OK: {backend.resolved_model()} at {backend.shown_url} {detail}: {reply.strip()[:60]!r}"
     return True, f"OK: {backend.label} {detail}: {reply.strip()[:60]!r}"

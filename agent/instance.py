@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 from agent.events import Event
 from agent.react import run_loop
+from toolkits.secrets import scrub
 
 _REGISTRY = None
 _REG_LOCK = threading.Lock()
@@ -82,4 +83,4 @@ def answer_instance(question: str, history: list[dict[str, str]] | None, setting
         yield from run_loop(question, policy, registry, ctx, tools=tools, history=list(history or []),
                             max_steps=settings.max_steps, observation_budget_chars=settings.observation_budget_chars)
     except LLMError as exc:
-        yield Event("error", {"message": str(exc)})
+        yield Event("error", {"message": scrub(str(exc))})  # an LLM server URL may carry a password

@@ -19,6 +19,7 @@ from agent.backends import LLMError, make_backend
 from agent.events import Event
 from agent.refusals import refuse
 from router.labels import LABELS, RouteDecision
+from toolkits.secrets import scrub
 
 log = logging.getLogger(__name__)
 
@@ -104,11 +105,12 @@ class Pipeline:
                 yield from answer_instance(question, history, self.settings, self.backend)
             else:
                 yield from self._answer_from_knowledge(decision.label, question, history)
-        except LLMError as exc:
-            yield Event("error", {"message": str(exc)})
+        except LLMError as exc:  # messages are shown and stored: no DSN or URL password in them
+            yield Event("error", {"message": scrub(str(exc), self.settings.dsn)})
         except Exception as exc:  # the user sees a clear message; the log keeps the traceback
             log.exception("pipeline failed")
-            yield Event("error", {"message": f"Something went wrong while answering: {type(exc).__name__}: {exc}"})
+            yield Event("error", {"message": scrub(f"Something went wrong while answering: {type(exc).__name__}: {exc}",
+                                                   self.settings.dsn)})
 
     def _generate(self, messages: list[dict]) -> Iterator[Event]:
         parts = []

@@ -17,7 +17,7 @@ import sys
 import typer
 from rich.console import Console
 
-from agent.config import get_settings
+from agent.config import SettingsError, get_settings
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -44,7 +44,12 @@ _register_features()
 
 
 def main() -> None:
-    cli()
+    """Run the CLI; an invalid setting (any command) is one line on stderr and exit status 2."""
+    try:
+        cli()
+    except SettingsError as e:
+        typer.echo(f"error: {e}", err=True)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

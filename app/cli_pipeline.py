@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -124,4 +125,27 @@ def register(cli: typer.Typer) -> None:
         script = Path(__file__).resolve().parent / "streamlit_app.py"
         cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
                "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-        raise typer.Exit(subprocess.call(cmd))
+        raise typer.Exit(run_child(cmd))
+
+
+def run_child(cmd: list[str]) -> int:
+    """Run ``cmd``, forwarding SIGINT, SIGTERM and SIGHUP to it (a second one kills it), and return its
+    exit status (128 + N when signal N ended it), so stopping the parent never leaves the child running."""
+    child: list[subprocess.Popen] = []
+    received: list[int] = []
+
+    def forward(signum, _frame):
+        received.append(signum)
+        if child and child[0].poll() is None:
+            child[0].send_signal(signum if len(received) == 1 else signal.SIGKILL)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    try:
+        child.append(subprocess.Popen(cmd))
+        if received:  # a signal came while it was starting
+            child[0].send_signal(received[0])
+        code = child[0].wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return 128 - code if code < 0 else code

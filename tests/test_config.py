@@ -1,6 +1,7 @@
 """Configuration precedence: explicit > environment > TOML file > defaults; secrets masked."""
 import json
 
+from psycopg.conninfo import conninfo_to_dict
 from typer.testing import CliRunner
 
 from agent.config import Settings, mask_dsn
@@ -38,7 +39,8 @@ def test_masking():
     shown = s.masked()
     assert "verysecret" not in json.dumps(shown) and shown["llm_api_key"].endswith("1234")
     assert "hunter2" not in shown["dsn"]
-    assert mask_dsn("host=db user=app password=hunter2 dbname=x") == "host=db user=app password=**** dbname=x"
+    masked = mask_dsn("host=db user=app password=hunter2 dbname=x")  # parsed and rebuilt: libpq's key order
+    assert conninfo_to_dict(masked) == {"host": "db", "user": "app", "password": "****", "dbname": "x"}
 
 
 def test_config_command_prints_masked_settings(monkeypatch, tmp_path):

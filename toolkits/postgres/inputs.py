@@ -1,24 +1,51 @@
-"""Tolerant parsing of Action_Input values: JSON objects, JSON strings, key=value pairs or plain text."""
+"""Tolerant parsing of Action_Input values: JSON objects, JSON strings, key=value pairs or plain text.
+
+Everything here runs in time linear in the input: each regex starts only at the beginning of a word
+(a lookbehind) and never gives back what a possessive quantifier read.
+"""
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
 
-_FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n?(.*?)\n?```\s*$", re.S)
+_VALUE = r"(\"[^\"]*+\"|'[^']*+'|[^,;\s]++)"
+_PAIR = re.compile(r"(?<!\w)(\w++)\s*+[=:]\s*+" + _VALUE)  # key=value or key: value
+_SEPARATORS = re.compile(r"[\s,;]*+")
+_JSON_PAIR = re.compile(  # "key": value in broken JSON
+    r"[\"']?(?<!\w)(\w++)[\"']?\s*+:\s*+(\"(?:[^\"\\]|\\.)*+\"|'[^']*+'|-?\d++(?:\.\d++)?|true|false)")
 
 
 def clean_text(s: Any) -> str:
-    """Strip code fences, surrounding quotes/backticks and whitespace."""
+    """Strip a code fence (and its language line), surrounding quotes/backticks and whitespace."""
     if s is None:
         return ""
     s = str(s).strip()
-    m = _FENCE.match(s)
-    if m:
-        s = m.group(1).strip()
-    while len(s) >= 2 and s[0] == s[-1] and s[0] in "'\"`":
-        s = s[1:-1].strip()
-    return s
+    if len(s) >= 6 and s.startswith("```") and s.endswith("```"):
+        body = s[3:-3]
+        tag, newline, rest = body.partition("\n")
+        s = (rest if newline and (not tag.strip() or tag.strip().isalpha()) else body).strip()
+    start, end = 0, len(s)  # peel matching quotes by index: slicing each time is quadratic
+    while end - start >= 2 and s[start] == s[end - 1] and s[start] in "'\"`":
+        start, end = start + 1, end - 1
+        while start < end and s[start].isspace():
+            start += 1
+        while end > start and s[end - 1].isspace():
+            end -= 1
+    return s[start:end]
+
+
+def _pairs(text: str) -> list[tuple[str, str]] | None:
+    """The key=value pairs when they make up the whole text (separated by spaces, commas or
+    semicolons), else None."""
+    pairs, pos = [], 0
+    for m in _PAIR.finditer(text):
+        gap = text[pos:m.start()]
+        if gap.strip() if not pairs else not _SEPARATORS.fullmatch(gap):
+            return None
+        pairs.append((m.group(1), m.group(2)))
+        pos = m.end()
+    return pairs if pairs and _SEPARATORS.fullmatch(text, pos) else None
 
 
 def parse_input(tool_input: Any, main: str, keys: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -36,14 +63,14 @@ def parse_input(tool_input: Any, main: str, keys: tuple[str, ...] = ()) -> dict[
         if text.startswith("{") or text.startswith('"'):
             try:
                 val = json.loads(text)
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):  # RecursionError: deeply nested JSON
                 val = None
             if isinstance(val, dict):
                 obj = val
             elif isinstance(val, str):
                 obj = {main: val.strip()}
             elif val is None and text.startswith("{"):  # broken JSON from a model: salvage "key": value pairs
-                pairs = re.findall(r"[\"']?(\w+)[\"']?\s*:\s*(\"(?:[^\"\\]|\\.)*\"|'[^']*'|-?\d+(?:\.\d+)?|true|false)", text)
+                pairs = _JSON_PAIR.findall(text)
                 if pairs:
                     obj = {}
                     for k, v in pairs:
@@ -54,10 +81,9 @@ def parse_input(tool_input: Any, main: str, keys: tuple[str, ...] = ()) -> dict[
                     inner = text.strip("{} \n")
                     obj = {main: inner.split(":", 1)[1].strip().strip("\"'") if ":" in inner else inner}
         if obj is None:
-            pairs = re.findall(r"(\w+)\s*[=:]\s*(\"[^\"]*\"|'[^']*'|[^,;\s]+)", text)
+            pairs = _pairs(text)
             known = set(keys) | {main}
-            if pairs and all(k.lower() in known for k, _ in pairs) and re.fullmatch(
-                    r"\s*(\w+\s*[=:]\s*(\"[^\"]*\"|'[^']*'|[^,;\s]+)[\s,;]*)+", text):
+            if pairs and all(k.lower() in known for k, _ in pairs):
                 obj = {k.lower(): v.strip("'\"") for k, v in pairs}
             else:
                 obj = {main: text}
@@ -75,5 +101,5 @@ def as_int(v: Any, default: int, lo: int = 1, hi: int = 1000) -> int:
         n = int(str(v).strip()) if v not in (None, "") else default
     except (TypeError, ValueError):
         m = re.search(r"\d+", str(v))
-        n = int(m.group()) if m else default
+        n = int(m.group()[:18]) if m else default  # past 18 digits it is clamped to hi anyway
     return max(lo, min(hi, n))
