@@ -19,6 +19,7 @@ from typing import Any
 
 from agent.planner_sql import Catalog, Query, build_query, find_tables, load_catalog, time_window, words
 from agent.react import LoopState, Turn
+from toolkits.postgres.render import md_code, md_fence, md_text  # database text is data, never Markdown
 
 # Tool names, by role. The registry resolves them (fuzzily), so a renamed tool still maps.
 T = {
@@ -503,16 +504,16 @@ def findings_health(rows: list[dict]) -> tuple[list[str], list[dict]]:
             continue
         last = _get(r, "last_autovacuum") or _get(r, "last_vacuum")
         av_off = bool(_get(r, "av_off")) or _get(r, "autovacuum_enabled", default=True) in (False, "false", "off")
-        line = f"**{table}**: {pct:.0f} % dead tuples ({_fmt(int(dead))} dead), last (auto)vacuum {_age(last)}"
+        line = f"**{md_text(table)}**: {pct:.0f} % dead tuples ({_fmt(int(dead))} dead), last (auto)vacuum {_age(last)}"
         if av_off:
             line += ", autovacuum is switched OFF for this table"
-        line += f" → VACUUM (ANALYZE) {table}"
+        line += f" → {md_code(f'VACUUM (ANALYZE) {table}')}"
         sugg.append({"sql": f"VACUUM (ANALYZE) {table}", "reason": f"{pct:.0f} % dead tuples in {table}"})
         if av_off:
             sugg.append({"sql": f"ALTER TABLE {table} SET (autovacuum_enabled = true)",
                          "reason": f"autovacuum is disabled on {table}, so dead tuples pile up"})
         else:
-            line += f"; consider ALTER TABLE {table} SET (autovacuum_vacuum_scale_factor = 0.05)"
+            line += f"; consider {md_code(f'ALTER TABLE {table} SET (autovacuum_vacuum_scale_factor = 0.05)')}"
             sugg.append({"sql": f"ALTER TABLE {table} SET (autovacuum_vacuum_scale_factor = 0.05)",
                          "reason": f"vacuum {table} after 5 % of rows change instead of 20 %"})
         out.append(line)
@@ -528,7 +529,7 @@ def findings_indexes(rows: list[dict]) -> tuple[list[str], list[dict]]:
             continue
         table = _get(r, "table", "relname", default="")
         why = _get(r, "reason", "detail", "note", default="")
-        out.append(f"**{name}** on {table}: {kind}" + (f" ({why})" if why else ""))
+        out.append(f"**{md_text(name)}** on {md_text(table)}: {md_text(kind)}" + (f" ({md_text(why)})" if why else ""))
         drop = _get(r, "drop_sql", "sql", "suggestion")
         if isinstance(drop, str) and drop.upper().startswith("DROP"):
             sugg.append({"sql": drop, "reason": f"{name} is {kind}"})
@@ -560,7 +561,7 @@ def findings_top(rows: list[dict]) -> tuple[list[str], list[dict]]:
             bits = [f"{_fmt(calls)} calls" if calls is not None else "",
                     f"mean {_fmt(float(mean))} ms" if mean is not None else "",
                     f"total {_fmt(float(total))} ms" if total is not None else ""]
-            out.append(f"`{short}` — " + ", ".join(b for b in bits if b))
+            out.append(f"{md_code(short)} — " + ", ".join(b for b in bits if b))
     return out, []
 
 
@@ -600,15 +601,14 @@ def _sql_answer(query: Query | None, step: Any) -> str:
     data = getattr(step.result, "data", None) or {}
     cols, rows = data.get("columns") or [], data.get("rows") or []
     if query is not None and query.kind in ("count", "sum", "avg", "min", "max", "pct") and len(rows) == 1 and len(cols) == 1:
-        value = rows[0][0]
+        value = md_text(_fmt(rows[0][0]))
         if query.kind == "pct":
-            return f"**{_fmt(value)} %** — {query.summary}.\n\n```sql\n{step.tool_input}\n```"
-        what = query.summary
-        return f"**{_fmt(value)}** — {what}.\n\n```sql\n{step.tool_input}\n```"
-    head = f"{query.summary}:" if query is not None else "Result of the query:"
+            return f"**{value} %** — {md_text(query.summary)}.\n\n{md_fence(step.tool_input, 'sql')}"
+        return f"**{value}** — {md_text(query.summary)}.\n\n{md_fence(step.tool_input, 'sql')}"
+    head = f"{md_text(query.summary)}:" if query is not None else "Result of the query:"
     if not rows:
-        return f"{head} no rows.\n\n```sql\n{step.tool_input}\n```"
-    return f"{head}\n\n{step.result.output}\n\n```sql\n{step.tool_input}\n```"
+        return f"{head} no rows.\n\n{md_fence(step.tool_input, 'sql')}"
+    return f"{head}\n\n{step.result.output}\n\n{md_fence(step.tool_input, 'sql')}"
 
 
 def split_findings(output: str) -> tuple[str, list[str]]:
@@ -662,7 +662,7 @@ def compose_answer(state: LoopState, query: Query | None = None, notes: list[str
             kinds = {_norm_sql(x["sql"]).split(" (")[0].split(" set")[0] for x in own_sugg}
             sg = [x for x in sg if "autovacuum_enabled" not in x["sql"]]
         suggestions += own_sugg + sg
-        parts.append(f"**{s.tool}**" + (f" ({s.tool_input})" if s.tool_input else "") + ":\n\n" + evidence)
+        parts.append(f"**{s.tool}**" + (f" ({md_text(s.tool_input)})" if s.tool_input else "") + ":\n\n" + evidence)
     seen: set[str] = set()
     uniq = []
     for x in suggestions:
@@ -678,7 +678,7 @@ def compose_answer(state: LoopState, query: Query | None = None, notes: list[str
         text += ("\n\n" if text else "") + "Could not get:\n" + "\n".join(f"- {f}" for f in failed)
     if uniq:
         text += "\n\nSuggested statements (not run; confirm each one to run it):\n" + "\n".join(
-            f"- `{x['sql']}` — {x['reason']}" for x in uniq)
+            f"- {md_code(x['sql'])} — {md_text(x['reason'])}" for x in uniq)
     for n in notes or []:
         text += f"\n\n_Note: {n}_"
     return text.strip() or "The tools returned nothing to report.", uniq

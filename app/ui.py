@@ -14,6 +14,9 @@ from typing import Any, Iterable, Iterator
 
 import streamlit as st
 
+from agent.sanitize import safe_markdown  # every text rendered as Markdown goes through it
+from toolkits.secrets import scrub
+
 log = logging.getLogger("dbcopilot.ui")
 
 ROUTES: tuple[str, ...] = ("general", "product", "instance", "unsafe", "irrelevant")
@@ -58,9 +61,10 @@ def error_message(exc: BaseException) -> str:
     except ImportError:  # pragma: no cover - contract module is always there
         LLMError = RuntimeError  # type: ignore[misc,assignment]
     if isinstance(exc, LLMError):
-        return str(exc)
+        return scrub(str(exc))
     log.exception("unexpected error while answering")
-    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    text = scrub(str(exc)).strip()
+    detail = text.splitlines()[0] if text else ""
     return (
         f"Something went wrong while answering ({type(exc).__name__}{': ' + detail if detail else ''}). "
         "The details are in the app log; try again, or change the route or backend in the sidebar."
@@ -133,10 +137,10 @@ def render_passages(passages: list[dict[str, Any]]) -> None:
             score = p.get("score")
             if isinstance(score, (int, float)) and score:
                 meta += f" · score {score:.2f}"
-            st.markdown(head)
-            st.caption(meta)
+            st.markdown(safe_markdown(head))
+            st.caption(safe_markdown(meta))
             text = str(p.get("text", "")).strip()
-            st.markdown("> " + (text[:600] + ("…" if len(text) > 600 else "")).replace("\n", "\n> "))
+            st.markdown(safe_markdown("> " + (text[:600] + ("…" if len(text) > 600 else "")).replace("\n", "\n> ")))
 
 
 def tool_title(d: dict[str, Any]) -> str:
@@ -154,7 +158,7 @@ def render_tool_call(d: dict[str, Any]) -> None:
         st.caption("Input")
         st.code(str(d.get("input", "")) or "(empty)", language="text")
         st.caption("Output")
-        st.markdown(str(d.get("output", "")) or "_(no output)_")
+        st.markdown(safe_markdown(str(d.get("output", ""))) or "_(no output)_")
         if d.get("snapshot"):
             st.caption(f"Full output stored as snapshot `{d['snapshot']}`")
 
@@ -196,7 +200,7 @@ class Turn:
                 self.waiting("Read the manual; writing the answer…")
         elif kind == "thought":
             with self.steps:
-                st.caption(f":material/psychology: {data.get('text', '')}")
+                st.caption(f":material/psychology: {safe_markdown(str(data.get('text', '')))}")
         elif kind == "tool_call":
             with self.steps:
                 render_tool_call(data)
@@ -209,15 +213,15 @@ class Turn:
             now = time.monotonic()
             if live and now - self._drawn >= REDRAW_S:  # redraw at most ~20 times a second
                 self._drawn = now
-                self.answer.markdown(self.tokens + CURSOR)
+                self.answer.markdown(safe_markdown(self.tokens) + CURSOR)
         elif kind == "answer":
             self.final = str(data.get("text", ""))
-            self.answer.markdown(self.final)
+            self.answer.markdown(safe_markdown(self.final))
         elif kind == "error":
             msg = str(data.get("message", "unknown error"))
             self.error_messages.append(msg)
             with self.errors:
-                st.error(msg, icon=":material/error:")
+                st.error(safe_markdown(msg), icon=":material/error:")
 
     @property
     def text(self) -> str:
@@ -231,7 +235,7 @@ class Turn:
     def close(self) -> None:
         if self.final is None:
             if self.tokens:
-                self.answer.markdown(self.tokens)
+                self.answer.markdown(safe_markdown(self.tokens))
             else:
                 self.answer.empty()
 
@@ -241,7 +245,7 @@ class Turn:
         for ev in events:
             turn.feed(event_dict(ev), live=False)
         if content and not (turn.error_messages and content.startswith("Error: ")):
-            turn.answer.markdown(content)
+            turn.answer.markdown(safe_markdown(content))
         else:
             turn.answer.empty()
         return turn

@@ -6,7 +6,7 @@ import time
 
 from toolkits.postgres.common import ok, pg_tool
 from toolkits.postgres.connection import dsn_summary, readonly_session
-from toolkits.postgres.render import md_table, pretty_bytes
+from toolkits.postgres.render import md_table, md_text, pretty_bytes
 
 SAMPLE_S = 0.05
 
@@ -63,7 +63,7 @@ def _host_figures(data_dir: str | None) -> tuple[list[tuple[str, str]], dict]:
 )
 def host_resources(ctx, tool_input=""):
     if not ctx.local:
-        note = (f"Host CPU, memory, disk and I/O figures are unavailable: the database at {dsn_summary(ctx.dsn)} is remote "
+        note = (f"Host CPU, memory, disk and I/O figures are unavailable: the database at {md_text(dsn_summary(ctx.dsn))} is remote "
                 "and this tool can only measure the machine it runs on. Use database_stats for database-side figures "
                 "(cache hit ratio, connections, temp files, checkpoints, WAL), or the host's own monitoring.")
         return ok(note, data={"available": False, "reason": "remote"})
@@ -128,7 +128,7 @@ def database_stats(ctx, tool_input=""):
         rows.append(("WAL", f"{wal['wal_records']} records, {pretty_bytes(wal['wal_bytes'])}, buffers full {wal['wal_buffers_full']}"))
     if db["stats_reset"]:
         rows.append(("statistics since", f"{db['stats_reset']:%Y-%m-%d %H:%M:%S %Z}"))
-    parts = [f"Database-side figures for {db['datname']}:\n\n" + md_table(["metric", "value"], rows),
+    parts = [f"Database-side figures for {md_text(db['datname'])}:\n\n" + md_table(["metric", "value"], rows),
              "Database sizes:\n\n" + md_table(["database", "size"], [(d, pretty_bytes(b)) for d, b in sizes])]
     if not ctx.local:
         parts.append("Host CPU/memory/disk figures are unavailable for this remote database (host_resources works only "

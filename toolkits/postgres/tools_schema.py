@@ -4,7 +4,7 @@ from __future__ import annotations
 from toolkits.postgres.common import BadInput, ok, pg_tool, resolve_table
 from toolkits.postgres.connection import readonly_session
 from toolkits.postgres.inputs import as_int, parse_input
-from toolkits.postgres.render import md_table, pretty_bytes
+from toolkits.postgres.render import md_table, md_text, pretty_bytes
 
 _LIST_SQL = """
 SELECT n.nspname AS schema, c.relname AS table,
@@ -67,7 +67,7 @@ def list_tables(ctx, tool_input=""):
         for d in r.dicts()
     ]
     if not rows:
-        what = f" matching {pattern!r}" if pattern else (f" in schema {schema!r}" if schema else "")
+        what = f" matching {md_text(repr(pattern))}" if pattern else (f" in schema {md_text(repr(schema))}" if schema else "")
         return ok(f"No user tables{what}.", data=[])
     table = md_table(["schema", "table", "kind", "rows (est.)", "total size", "table size", "index size", "indexes"],
                      rows, r.truncated, r.cap)
@@ -130,14 +130,15 @@ def describe_table(ctx, tool_input=""):
                FROM pg_constraint WHERE confrelid = %s AND contype = 'f' ORDER BY 1""", (oid,), cap=200)
     kind, est, total, tbytes, ibytes, comment, live, dead = info
     est = est if est is not None else live
+    qname = md_text(f"{schema}.{table}")
     if kind == "view":
-        head = f"**{schema}.{table}** (view)"
+        head = f"**{qname}** (view)"
     else:
-        head = (f"**{schema}.{table}** ({kind}): ~{est if est is not None else '?'} rows, total {pretty_bytes(total)} "
+        head = (f"**{qname}** ({kind}): ~{est if est is not None else '?'} rows, total {pretty_bytes(total)} "
                 f"(table {pretty_bytes(tbytes)}, indexes {pretty_bytes(ibytes)})")
-    parts = [head + (f" — {comment}" if comment else "")]
+    parts = [head + (f" — {md_text(comment)}" if comment else "")]
     if name.split(".")[-1].strip('"').lower() != table.lower():
-        parts.append(f"_(resolved {name!r} to {schema}.{table})_")
+        parts.append(f"_(resolved {md_text(repr(name))} to {qname})_")
     parts.append("Columns:\n\n" + md_table(["column", "type", "nullable", "default", "comment"],
                                            [(c[0], c[1], "yes" if c[2] else "no", c[3], c[4]) for c in cols.rows]))
     if cons.rows:

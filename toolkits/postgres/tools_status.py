@@ -8,7 +8,7 @@ from psycopg import sql as psql
 from toolkits.postgres.common import ok, pg_tool, resolve_table
 from toolkits.postgres.connection import readonly_session
 from toolkits.postgres.inputs import as_int, parse_input
-from toolkits.postgres.render import md_table, pretty_bytes
+from toolkits.postgres.render import md_table, md_text, pretty_bytes
 
 
 def qident(schema: str, name: str) -> str:
@@ -88,7 +88,7 @@ def index_usage(ctx, tool_input=""):
     unused = [d for d in unused if d["index"] not in covering]  # drop the redundant prefix, keep the wider one
     parts, suggestions = [], []
     since = f" (statistics since {reset:%Y-%m-%d %H:%M})" if reset else ""
-    scope = f"table {name}" if name else "this database"
+    scope = f"table {md_text(name)}" if name else "this database"
     parts.append(f"{len(idx)} index(es) checked in {scope}{since}.")
     if unused:
         parts.append("Unused indexes (0 scans; not unique, not backing a constraint):\n\n" + md_table(
@@ -193,16 +193,17 @@ def table_health(ctx, tool_input=""):
         dead, live = d["dead"] or 0, d["live"] or 0
         d["wasted_bytes_est"] = int((d["table_bytes"] or 0) * dead / (live + dead)) if live + dead else 0
         if d["av_off"]:
-            findings.append(f"{d['table']}: autovacuum is switched off for this table (reloptions: {d['reloptions']}).")
+            findings.append(f"{md_text(d['table'])}: autovacuum is switched off for this table "
+                            f"(reloptions: {md_text(d['reloptions'])}).")
             suggestions.append({"sql": f"ALTER TABLE {t} RESET (autovacuum_enabled)",
                                 "reason": f"autovacuum is disabled on {d['table']}, so dead tuples are never cleaned up"})
         if d["xid_age"] and d["xid_age"] > 0.8 * freeze_max:
-            findings.append(f"{d['table']}: transaction-ID age {d['xid_age']} is close to autovacuum_freeze_max_age "
+            findings.append(f"{md_text(d['table'])}: transaction-ID age {d['xid_age']} is close to autovacuum_freeze_max_age "
                             f"{freeze_max}; an anti-wraparound vacuum is due.")
             suggestions.append({"sql": f"VACUUM (FREEZE, ANALYZE) {t}",
                                 "reason": f"{d['table']} has xid age {d['xid_age']} (freeze max {freeze_max})"})
         if dead >= 1000 and (d["dead_pct"] or 0) >= 10:
-            findings.append(f"{d['table']}: {d['dead_pct']} % dead tuples ({dead} dead, ~{pretty_bytes(d['wasted_bytes_est'])} "
+            findings.append(f"{md_text(d['table'])}: {d['dead_pct']} % dead tuples ({dead} dead, ~{pretty_bytes(d['wasted_bytes_est'])} "
                             f"reclaimable), last vacuum {_ago(d['hours_since_vacuum'])}.")
             suggestions.append({"sql": f"VACUUM (ANALYZE) {t}",
                                 "reason": f"{d['table']} has {d['dead_pct']} % dead tuples"})
@@ -211,7 +212,7 @@ def table_health(ctx, tool_input=""):
                                     "reason": f"{d['table']} is large; with the default scale factor {scale} autovacuum "
                                               f"waits for {int(thresh + scale * live)} dead tuples"})
         elif live + dead > 0 and (d["mod_since_analyze"] or 0) > max(1000, 0.2 * live) and not d["av_off"]:
-            findings.append(f"{d['table']}: {d['mod_since_analyze']} rows changed since the last analyze; planner statistics are stale.")
+            findings.append(f"{md_text(d['table'])}: {d['mod_since_analyze']} rows changed since the last analyze; planner statistics are stale.")
             suggestions.append({"sql": f"ANALYZE {t}", "reason": f"{d['table']} changed a lot since its last analyze"})
     table = md_table(
         ["table", "live", "dead", "dead %", "mods since analyze", "last vacuum", "last autovacuum", "last analyze",
@@ -269,13 +270,14 @@ def locks(ctx, tool_input=""):
                 if c["pid"] in seen:
                     continue
                 seen.add(c["pid"])
-                lines.append("  " * depth + f"- pid {c['pid']} waits {c['waiting_s']} s on {c['wait']}: {c['query'][:120]}")
+                lines.append("  " * depth + f"- pid {c['pid']} waits {c['waiting_s']} s on {md_text(c['wait'])}: "
+                                                f"{md_text(c['query'], 120)}")
                 walk(c["pid"], depth + 1, seen)
 
         for r in roots or sorted(waited_on):
             b = blockers.get(r, {})
-            lines.append(f"- pid {r} ({b.get('user')}, {b.get('state')}, transaction open {b.get('xact_s')} s): "
-                         f"{(b.get('query') or '')[:120]}")
+            lines.append(f"- pid {r} ({md_text(b.get('user'))}, {md_text(b.get('state'))}, transaction open "
+                         f"{b.get('xact_s')} s): {md_text(b.get('query'), 120)}")
             walk(r, 1, {r})
         parts.append(f"{len(blocked)} session(s) are blocked. Blocking tree (root blockers first):\n\n" + "\n".join(lines))
         parts.append("To release the locks, finish or cancel the root blocker's transaction "
@@ -309,9 +311,10 @@ def settings(ctx, tool_input=""):
             r = s.query(base + " WHERE name ILIKE ANY(%s) ORDER BY name", (pats,), cap=500)
             if not r.rows:
                 r = s.query(base + " WHERE name ILIKE ANY(%s) ORDER BY name", ([f"%{n}%" for n in names],), cap=500)
-            title = f"Settings matching {', '.join(names)}"
+            title = f"Settings matching {md_text(', '.join(names))}"
     if not r.rows:
-        return ok(f"No setting matches {name!r}; try a pattern like '%{name}%' or empty input for all non-default settings.",
+        return ok(f"No setting matches {md_text(repr(name))}; try a pattern like {md_text(repr(f'%{name}%'))} "
+                  "or empty input for all non-default settings.",
                   data=[])
     rows = [(d["name"], d["value"] or d["setting"], d["unit"], d["source"], d["context"],
              "yes" if d["pending_restart"] else "", d["short_desc"]) for d in r.dicts()]
@@ -359,9 +362,9 @@ def replication_status(ctx, tool_input=""):
                  for d in slots.dicts()]))
             inactive = [d["slot_name"] for d in slots.dicts() if not d["active"]]
             if inactive:
-                parts.append(f"Inactive slots retain WAL until they are consumed or dropped: {', '.join(inactive)}.")
+                parts.append(f"Inactive slots retain WAL until they are consumed or dropped: {md_text(', '.join(inactive))}.")
         else:
             parts.append("No replication slots.")
-        parts.append("Settings: " + ", ".join(f"{k} = {s.one('SELECT current_setting(%s)', (k,))}"
+        parts.append("Settings: " + ", ".join(f"{k} = {md_text(s.one('SELECT current_setting(%s)', (k,)))}"
                                                for k in ("wal_level", "max_wal_senders", "max_replication_slots", "synchronous_standby_names")))
     return ok("\n\n".join(parts), data=data)
