@@ -1,8 +1,9 @@
-"""`dbcopilot tools` (list specs), `dbcopilot tool` (run one tool), `dbcopilot apply` (a confirmed change)
-and `dbcopilot db-check`; see app/cli.py."""
+"""`dbcopilot tools` (list specs), `dbcopilot tool` (run one tool), `dbcopilot apply` (a confirmed change),
+`dbcopilot db-check` and `dbcopilot make-role` (a read-only role); see app/cli.py."""
 from __future__ import annotations
 
 import json
+import sys
 
 import typer
 
@@ -71,7 +72,7 @@ def register(cli: typer.Typer) -> None:
     @cli.command("tool")
     def tool_cmd(
         name: str = typer.Argument(..., help="tool name (fuzzy: list-tables, ListTables ...)"),
-        tool_input: str = typer.Argument("", help="the tool input: plain text, SQL or JSON"),
+        tool_input: str = typer.Argument("", help="the tool input: plain text, SQL or JSON; - reads it from stdin"),
         dsn: str = typer.Option("", "--dsn", help="libpq DSN; default DBCOPILOT_DSN or the sandbox demo database"),
         as_json: bool = typer.Option(False, "--json", help="print the whole ToolResult as JSON"),
     ) -> None:
@@ -83,7 +84,10 @@ def register(cli: typer.Typer) -> None:
             typer.echo(f"unknown tool {name!r}; did you mean {', '.join(reg.suggest(name))}? "
                        "(dbcopilot tools lists them)", err=True)
             raise typer.Exit(2)
-        res = reg.call(name, _ctx(dsn), tool_input)
+        ctx = _ctx(dsn)
+        if tool_input == "-":  # for long inputs; over max_tool_input_bytes it is refused, not cut
+            tool_input = sys.stdin.buffer.read().decode("utf-8", "replace")
+        res = reg.call(name, ctx, tool_input)
         if as_json:
             typer.echo(json.dumps({"ok": res.ok, "output": res.output, "error": res.error, "data": res.data,
                                    "suggestions": res.suggestions, "duration_ms": res.duration_ms},
@@ -103,6 +107,7 @@ def register(cli: typer.Typer) -> None:
         yes: bool = typer.Option(False, "--yes", "-y", help="do not ask for confirmation"),
     ) -> None:
         """Run one confirmed change through the only write path (allow-listed statements only)."""
+        from toolkits.secrets import mask_dsn
         from toolkits.postgres.writes import classify, run_confirmed
 
         kind, text = classify(sql)
@@ -110,7 +115,7 @@ def register(cli: typer.Typer) -> None:
             typer.echo(f"not run: {text}", err=True)
             raise typer.Exit(2)
         ctx = _ctx(dsn)
-        if not yes and not typer.confirm(f"Run on {ctx.dsn.split('password')[0]}:\n  {text}\n?", default=False):
+        if not yes and not typer.confirm(f"Run on {mask_dsn(ctx.dsn)}:\n  {text}\n?", default=False):
             typer.echo("not run.")
             raise typer.Exit(1)
         res = run_confirmed(ctx, text)
@@ -120,10 +125,56 @@ def register(cli: typer.Typer) -> None:
 
     @cli.command("db-check")
     def db_check_cmd(dsn: str = typer.Option("", "--dsn", help="libpq DSN; default DBCOPILOT_DSN or the sandbox")) -> None:
-        """Check that the database answers: server version and extensions, or a clear reason."""
+        """Check that the database answers (server version and extensions, or a clear reason), and warn when
+        its role can write: a superuser, or a role with write privileges (dbcopilot make-role makes a read-only one)."""
         from toolkits.postgres.connection import check_connection
+        from toolkits.postgres.roles import inspect_role
 
-        ok, message = check_connection(_ctx(dsn).dsn)
+        ctx = _ctx(dsn)
+        ok, message = check_connection(ctx.dsn)
         typer.echo(message if ok else f"error: {message}")
         if not ok:
             raise typer.Exit(1)
+        try:
+            warning = inspect_role(ctx.dsn, ctx.connect_timeout_s).warning
+        except Exception as e:  # noqa: BLE001 - the check itself passed; say what could not be inspected
+            warning = f"note: could not inspect the role's privileges ({type(e).__name__})"
+        typer.echo(warning or "role: read-only (no write privileges found)")
+
+    @cli.command("make-role")
+    def make_role_cmd(
+        name: str = typer.Option("dbcopilot_ro", "--name", help="name of the LOGIN role to create"),
+        dsn: str = typer.Option("", "--dsn", help="DSN of a superuser or CREATEROLE role; default DBCOPILOT_DSN or the sandbox"),
+        yes: bool = typer.Option(False, "--yes", "-y", help="run the SQL without asking"),
+    ) -> None:
+        """Print the SQL of a read-only role (pg_monitor + pg_read_all_data) and run it after you confirm."""
+        import shlex
+
+        from toolkits.postgres.connection import dsn_summary
+        from toolkits.postgres.roles import RoleError, create_role, plan_role
+
+        ctx = _ctx(dsn)
+        try:
+            plan = plan_role(ctx.dsn, name, ctx.connect_timeout_s)
+        except RoleError as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"-- a read-only role for dbcopilot on {dsn_summary(ctx.dsn)}")
+        typer.echo("\n".join(f"{s};" for s in plan.statements))
+        typer.echo(plan.password_note)
+        if not yes:
+            try:
+                go = typer.confirm(f"Run these {len(plan.statements)} statements now?", default=False)
+            except typer.Abort:  # no stdin to answer from
+                go = False
+                typer.echo("")
+            if not go:
+                typer.echo("not run: run the SQL above yourself (as a superuser), or again with --yes.")
+                return
+        try:
+            create_role(ctx.dsn, plan, ctx.connect_timeout_s)
+        except RoleError as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"created role {plan.name}. Set its password (see above), then point dbcopilot at it:\n"
+                   f"  export DBCOPILOT_DSN={shlex.quote(plan.dsn)}\n  dbcopilot db-check")

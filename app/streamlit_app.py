@@ -21,9 +21,12 @@ if str(ROOT) not in sys.path:  # `streamlit run app/streamlit_app.py` puts only 
 import streamlit as st  # noqa: E402
 from pydantic import SecretStr  # noqa: E402
 
-from agent.config import Settings, get_settings, mask_dsn  # noqa: E402
+from agent.config import Settings, get_settings  # noqa: E402
+from agent.sanitize import safe_markdown  # noqa: E402
 from app import ui  # noqa: E402
 from app.sessions import DEFAULT_TITLE, SessionNotFound, SessionStore, title_from_question  # noqa: E402
+from toolkits.postgres.render import md_code, md_text  # noqa: E402
+from toolkits.secrets import mask_dsn, scrub  # noqa: E402
 
 log = logging.getLogger("dbcopilot.app")
 
@@ -277,7 +280,7 @@ def sidebar_database() -> None:
         st.text_input(
             "DSN",
             key="cfg_dsn",
-            on_change=_forget, args=("db_result",),
+            on_change=_forget, args=("db_result", "db_role"),
             placeholder="host=127.0.0.1 port=5432 dbname=shop user=postgres",
             help="libpq DSN or postgresql:// URL. Empty: the bundled demo database (sandbox PostgreSQL 15).",
         )
@@ -286,10 +289,13 @@ def sidebar_database() -> None:
         if st.button("Test connection", key="test_db", icon=":material/cable:"):
             with st.spinner("Connecting…"):
                 ok, message = test_connection(current_settings())
+                ss.db_role = role_warning(current_settings()) if ok else ""
             ss.db_result = (ok, message)
         if ss.get("db_result"):
             ok, message = ss.db_result
-            (st.success if ok else st.error)(message)
+            (st.success if ok else st.error)(md_text(message))  # names from the server: literal text
+        if ss.get("db_role"):
+            st.warning(md_text(ss.db_role), icon=":material/shield:")
 
 
 def test_connection(settings: Settings) -> tuple[bool, str]:
@@ -304,10 +310,22 @@ def test_connection(settings: Settings) -> tuple[bool, str]:
         ok, message = check_connection(dsn, settings.connect_timeout_s)
     except Exception as e:  # noqa: BLE001 - shown to the user, logged for us
         log.exception("connection test failed")
-        return False, f"Could not test the connection: {e}"
+        return False, f"Could not test the connection: {scrub(str(e), settings.dsn)}"
     if not ok:
         return False, "Connection failed: " + message
     return True, "Connected: " + message
+
+
+def role_warning(settings: Settings) -> str:
+    """One line when the connected role could change the database (a superuser, write privileges), else ""."""
+    try:
+        from toolkits.postgres.roles import inspect_role
+        from toolkits.postgres.sandbox import resolve_dsn
+
+        return inspect_role(resolve_dsn(settings), settings.connect_timeout_s).warning
+    except Exception:  # noqa: BLE001 - the connection test already said what is wrong
+        log.exception("could not inspect the role's privileges")
+        return ""
 
 
 def sidebar_llm() -> None:
@@ -351,7 +369,7 @@ def list_models(settings: Settings) -> tuple[bool, Any]:
         return False, str(e)
     except Exception as e:  # noqa: BLE001
         log.exception("listing models failed")
-        return False, f"Could not list the models: {e}"
+        return False, f"Could not list the models: {scrub(str(e), settings.llm_base_url)}"
 
 
 def test_llm(settings: Settings) -> tuple[bool, str]:
@@ -361,7 +379,7 @@ def test_llm(settings: Settings) -> tuple[bool, str]:
         return check_backend(settings)
     except Exception as e:  # noqa: BLE001
         log.exception("LLM test failed")
-        return False, f"Could not test the model: {e}"
+        return False, f"Could not test the model: {scrub(str(e), settings.llm_base_url)}"
 
 
 def sidebar() -> None:
@@ -400,7 +418,7 @@ def suggestion(msg_id: int, i: int, sug: dict[str, Any], ran: set[str]) -> None:
     ss = st.session_state
     key = f"{msg_id}_{i}"
     with st.container(border=True):
-        st.markdown(f":material/build: **Suggested change** — {sug.get('reason', '')}")
+        st.markdown(f":material/build: **Suggested change** — {md_text(sug.get('reason', ''))}")
         st.code(sug.get("sql", ""), language="sql")
         if key in ran:
             st.caption("Ran — the result is below.")
@@ -440,10 +458,10 @@ def run_write(settings: Settings, sql: str) -> tuple[bool, str]:
         result = run_confirmed(ctx, sql)
     except Exception as e:  # noqa: BLE001
         log.exception("confirmed write failed")
-        return False, f"**Could not run** `{sql}`: {e}"
+        return False, f"**Could not run** {md_code(sql)}: {md_text(e)}"
     if result.ok:
-        return True, f"**Ran** `{sql}`\n\n{result.output}"
-    return False, f"**Failed** `{sql}`: {result.error or result.output}"
+        return True, f"**Ran** {md_code(sql)}\n\n{result.output}"
+    return False, f"**Failed** {md_code(sql)}: {result.error or result.output}"
 
 
 def show_history(messages: list[dict[str, Any]]) -> None:
@@ -460,11 +478,11 @@ def show_history(messages: list[dict[str, Any]]) -> None:
         if m["role"] == "user":
             last_q, before_q = m["content"], list(hist)
             with st.chat_message("user", avatar=USER_AVATAR):
-                st.markdown(m["content"])
+                st.markdown(safe_markdown(m["content"]))
         else:
             with st.chat_message("assistant", avatar=BOT_AVATAR):
                 if any(e.get("kind") == "write_result" for e in m["events"]):
-                    st.markdown(m["content"])
+                    st.markdown(safe_markdown(m["content"]))
                 else:
                     turn = ui.Turn.replay(m["content"], m["events"])
                     actions(turn, m, last_q, before_q, ran)
@@ -506,7 +524,7 @@ def model_text(settings: Settings) -> str:
         return f"local model ({name})"
     if settings.llm_backend == "openai":
         model = settings.llm_model or "server's default model"
-        return f"{model} at {settings.llm_base_url or 'no URL set'}"
+        return f"{model} at {mask_dsn(settings.llm_base_url) if settings.llm_base_url else 'no URL set'}"
     return "grounded answers (no LLM)"
 
 
@@ -545,7 +563,7 @@ def chat_page() -> None:
         sid = ensure_session(question)
         store().add_message(sid, "user", question)
         with st.chat_message("user", avatar=USER_AVATAR):
-            st.markdown(question)
+            st.markdown(safe_markdown(question))
         answer(question, ss.route_choice, history)
         if is_new:  # show the new chat in the sidebar list
             st.rerun()
