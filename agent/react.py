@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Protocol
 
 from agent.events import Event
+from agent.sanitize import safe_markdown
 from toolkits.registry import run_tool
 
 SNAPSHOT_TOOL = "snapshot"
@@ -287,7 +288,7 @@ def _repair_input(tool: Any, tool_input: str) -> tuple[str, str | None]:
         return tool_input, None
     try:
         obj = json.loads(tool_input)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested thousands deep
         return tool_input, None
     if isinstance(obj, dict) and len(obj) == 1:
         (value,) = obj.values()
@@ -357,7 +358,7 @@ def run_loop(
                     "Error: this question needs data from the database, and no tool has been called yet. "
                     f"Suggestion: call a tool first, e.g. Action: {hint}"), False, error=True))
                 continue
-            yield from answer_events(parsed.final or "(empty answer)")
+            yield from answer_events(with_refusals(parsed.final or "(empty answer)", state.steps))
             return
         if final_round:
             break
@@ -435,8 +436,21 @@ def run_loop(
     yield from answer_events(text)
 
 
+def with_refusals(answer: str, steps: list[Step]) -> str:
+    """The answer, plus a note for every tool call the guard refused in this run: a model that was told (by data
+    it read) to run something must not be able to hide that it tried."""
+    refused = [s for s in steps if not s.ok and "refused" in s.observation.lower() and not s.tool.startswith("(")]
+    if not refused:
+        return answer
+    notes = "; ".join(f"step {s.n} ({s.tool}) was refused: {s.observation.splitlines()[0][:200]}" for s in refused)
+    return f"{answer}\n\nNote: {notes}. The answer above may be incomplete."
+
+
 def answer_events(text: str) -> Iterator[Event]:
-    """The final answer as token events (the UI's streaming path), then the answer itself."""
+    """The final answer as token events (the UI's streaming path), then the answer itself.
+
+    Sanitised first: an answer quoting database text (or a model's copy of it) shows no remote image and no HTML."""
+    text = safe_markdown(text)
     for piece in re.findall(r"\S+\s*|\s+", text):
         yield Event("token", {"text": piece})
     yield Event("answer", {"text": text})
