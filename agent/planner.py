@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from psycopg import sql as psql
+
 from agent.planner_sql import Catalog, Query, build_query, find_tables, load_catalog, time_window, words
 from agent.react import LoopState, Turn
 from toolkits.postgres.render import md_code, md_fence, md_text  # database text is data, never Markdown
@@ -507,17 +509,24 @@ def findings_health(rows: list[dict]) -> tuple[list[str], list[dict]]:
         line = f"**{md_text(table)}**: {pct:.0f} % dead tuples ({_fmt(int(dead))} dead), last (auto)vacuum {_age(last)}"
         if av_off:
             line += ", autovacuum is switched OFF for this table"
-        line += f" → {md_code(f'VACUUM (ANALYZE) {table}')}"
-        sugg.append({"sql": f"VACUUM (ANALYZE) {table}", "reason": f"{pct:.0f} % dead tuples in {table}"})
+        name = _quoted(_get(r, "schema", default=None), table)  # a table's name is data: quoted in statements
+        line += f" → {md_code(f'VACUUM (ANALYZE) {name}')}"
+        sugg.append({"sql": f"VACUUM (ANALYZE) {name}", "reason": f"{pct:.0f} % dead tuples in {table}"})
         if av_off:
-            sugg.append({"sql": f"ALTER TABLE {table} SET (autovacuum_enabled = true)",
+            sugg.append({"sql": f"ALTER TABLE {name} SET (autovacuum_enabled = true)",
                          "reason": f"autovacuum is disabled on {table}, so dead tuples pile up"})
         else:
-            line += f"; consider {md_code(f'ALTER TABLE {table} SET (autovacuum_vacuum_scale_factor = 0.05)')}"
-            sugg.append({"sql": f"ALTER TABLE {table} SET (autovacuum_vacuum_scale_factor = 0.05)",
+            line += f"; consider {md_code(f'ALTER TABLE {name} SET (autovacuum_vacuum_scale_factor = 0.05)')}"
+            sugg.append({"sql": f"ALTER TABLE {name} SET (autovacuum_vacuum_scale_factor = 0.05)",
                          "reason": f"vacuum {table} after 5 % of rows change instead of 20 %"})
         out.append(line)
     return out, sugg
+
+
+def _quoted(schema: str | None, name: str) -> str:
+    """A relation name for a suggested statement: quoted as an identifier (public needs no schema)."""
+    parts = (schema, name) if schema and schema != "public" else (name,)
+    return psql.Identifier(*parts).as_string(None)
 
 
 def findings_indexes(rows: list[dict]) -> tuple[list[str], list[dict]]:
@@ -534,7 +543,8 @@ def findings_indexes(rows: list[dict]) -> tuple[list[str], list[dict]]:
         if isinstance(drop, str) and drop.upper().startswith("DROP"):
             sugg.append({"sql": drop, "reason": f"{name} is {kind}"})
         elif kind in ("unused", "duplicate", "redundant"):
-            sugg.append({"sql": f"DROP INDEX CONCURRENTLY {name}", "reason": f"{name} is {kind}"})
+            sugg.append({"sql": f"DROP INDEX CONCURRENTLY {_quoted(_get(r, 'schema', default=None), name)}",
+                         "reason": f"{name} is {kind}"})
     return out, sugg
 
 
