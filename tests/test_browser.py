@@ -6,12 +6,7 @@ that the answer arrives as a stream (the page shows partial text with a cursor f
 """
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -19,25 +14,18 @@ import pytest
 from agent.refusals import refuse
 
 try:
-    from tests.procs import stop_process
+    from tests.procs import streamlit_app
 except ImportError:  # tests/ not a package
-    from procs import stop_process
+    from procs import streamlit_app
 
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 WAIT_MS = 120_000  # generous: 2 shared CPU cores
 
 from playwright import sync_api  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -47,33 +35,8 @@ def data_dir(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def app_url(data_dir):
-    data = data_dir
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DBCOPILOT_")}
-    env.update(DBCOPILOT_DATA_DIR=str(data), DBCOPILOT_LLM_BACKEND="grounded",
-               DBCOPILOT_CONFIG=str(data / "none.toml"), HF_HUB_OFFLINE="1")
-    log = open(data / "streamlit.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(REPO / "app" / "streamlit_app.py"),
-         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read() == b"ok":
-                break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail("streamlit did not start:\n" + (data / "streamlit.log").read_text()[-3000:])
-        time.sleep(0.5)
-    yield url
-    stop_process(proc)
-    log.close()
+    with streamlit_app(data_dir, DBCOPILOT_LLM_BACKEND="grounded") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -7,27 +7,20 @@ request for them, while the row's text is still shown.
 """
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import psycopg
 import pytest
 
 try:
-    from tests.procs import stop_process
+    from tests.procs import streamlit_app
     from tests.scripted_llm import ScriptedLLM
 except ImportError:  # tests/ not a package
-    from procs import stop_process
+    from procs import streamlit_app
     from scripted_llm import ScriptedLLM
 
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -56,41 +49,9 @@ def setup(scratch_database, tmp_path_factory):
             conn.execute("INSERT INTO notes VALUES (1, %s), (2, %s), (3, %s)",
                          (f"![x]({base}/row-leak.png?c=secret)", f"<img src={base}/row-img.png>",
                           f"[click]({base}/phish) <script>document.title='pwned'</script>"))
-        port = _free_port()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DBCOPILOT_")}
-        env.update(DBCOPILOT_DATA_DIR=str(data), DBCOPILOT_LLM_BACKEND="openai", DBCOPILOT_LLM_BASE_URL=llm.url,
-                   DBCOPILOT_LLM_MODEL="scripted", DBCOPILOT_DSN=dsn, DBCOPILOT_ROUTE="instance",
-                   DBCOPILOT_CONFIG=str(data / "none.toml"), HF_HUB_OFFLINE="1")
-        log = open(data / "streamlit.log", "w")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(REPO / "app" / "streamlit_app.py"),
-             "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read() == b"ok":
-                    break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("streamlit did not start:\n" + (data / "streamlit.log").read_text()[-3000:])
-            time.sleep(0.5)
-        try:
+        with streamlit_app(data, DBCOPILOT_LLM_BACKEND="openai", DBCOPILOT_LLM_BASE_URL=llm.url,
+                           DBCOPILOT_LLM_MODEL="scripted", DBCOPILOT_DSN=dsn, DBCOPILOT_ROUTE="instance") as url:
             yield url, llm
-        finally:
-            stop_process(proc)
-            log.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_hostile_row_and_answer_load_no_image_in_the_browser(setup):
