@@ -5,6 +5,7 @@ import typer
 from rich.console import Console
 
 from agent.config import get_settings
+from toolkits.postgres.sandbox import Sandbox, SandboxError
 
 console = Console()
 
@@ -13,8 +14,6 @@ def register(cli: typer.Typer) -> None:
     @cli.command("demo-db")
     def demo_db(action: str = typer.Argument("status", help="start | stop | status | reset")) -> None:
         """Manage the sandbox PostgreSQL 15 cluster and its demo database."""
-        from toolkits.postgres.sandbox import Sandbox, SandboxError
-
         sandbox = Sandbox(get_settings().sandbox_dir)
         try:
             if action == "start":

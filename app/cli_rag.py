@@ -7,23 +7,25 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.console import Console
+from rich.markup import escape
+
+from agent.config import get_settings
+from evaluation.rag_eval import EvalFileError, evaluate, load_questions
+
+# rag is imported inside the commands: it loads bs4 and LangChain's text splitters (~0.4 s),
+# which `dbcopilot --help` and the other commands do not need.
 
 
 def _settings():
-    from agent.config import get_settings
-
     return get_settings()
 
 
 def _console():
-    from rich.console import Console
-
     return Console(soft_wrap=True)
 
 
 def _fail(message: str) -> None:
-    from rich.markup import escape
-
     _console().print(f"[red]{escape(message)}[/red]", highlight=False)
     raise typer.Exit(1)
 
@@ -52,7 +54,6 @@ def ingest(
     from rag.ingest import general_paths, ingest_paths, manual_paths
     from rag.loaders import LoaderError
     from rag.store import KnowledgeBaseError
-    from rich.markup import escape
 
     settings = _settings()
     console = _console()
@@ -131,7 +132,6 @@ def eval_rag(
     show_misses: bool = typer.Option(False, "--misses", help="list questions without a hit in the top 3"),
 ) -> None:
     """Page-hit@1/3/5, MRR and latency p50/p95 of retrieval on a question set."""
-    from evaluation.rag_eval import EvalFileError, evaluate, load_questions
     from rag import EmptyKnowledgeBase, KnowledgeBaseError, open_retriever
 
     try:

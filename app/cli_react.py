@@ -4,6 +4,12 @@ from __future__ import annotations
 import json
 
 import typer
+from rich.console import Console
+
+from agent.backends import LLMError, make_backend
+from agent.config import get_settings
+from agent.instance import answer_instance, make_context
+from evaluation import tsa
 
 
 def register(cli: typer.Typer) -> None:
@@ -15,11 +21,6 @@ def register(cli: typer.Typer) -> None:
         limit: int = typer.Option(0, "--limit", help="only the first N questions (0 = all)"),
     ) -> None:
         """Compute TSA (expected tools chosen in order), the valid-input rate and latencies."""
-        from rich.console import Console
-
-        from agent.config import get_settings
-        from evaluation import tsa
-
         settings = get_settings()
         if dsn:
             settings = settings.model_copy(update={"dsn": dsn})
@@ -30,9 +31,6 @@ def register(cli: typer.Typer) -> None:
             raise typer.Exit(2)
         if limit > 0:
             questions = questions[:limit]
-        from agent.backends import LLMError, make_backend
-        from agent.instance import answer_instance, make_context
-
         try:
             backend = make_backend(settings)
         except LLMError as e:

@@ -7,14 +7,22 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+
+import router
+from agent.backends import LLMError, make_backend
+from agent.config import get_settings
+from router.data import DataError, load_jsonl
+from router.evaluate import evaluate
+
+# torch and the XLNet/MiniLM modules (router.classifier, router.model) load inside the commands
+# that need them: seconds that `dbcopilot --help` does not pay.
 
 console = Console()
 
 
 def _settings(variant: str | None = None):
-    from agent.config import get_settings
-
     s = get_settings()
     if variant:
         s = s.model_copy(update={"router_kind": variant})
@@ -22,8 +30,6 @@ def _settings(variant: str | None = None):
 
 
 def _fail(msg: str) -> None:
-    from rich.markup import escape
-
     console.print(f"[red]{escape(msg)}[/red]", soft_wrap=True, highlight=False)
     raise typer.Exit(1)
 
@@ -31,15 +37,11 @@ def _fail(msg: str) -> None:
 def _load(variant: str | None, threads: int = 1):
     import torch
 
-    import router
-
     torch.set_num_threads(threads)  # 1: on a busy CPU two OpenMP threads spin-wait (p95 x20)
 
     s = _settings(variant)
     chat = None
     if s.router_kind == "llm":
-        from agent.backends import LLMError, make_backend
-
         try:
             backend = make_backend(s)
         except LLMError as e:
@@ -80,8 +82,6 @@ def train_router_cmd(
     if_missing: bool = typer.Option(False, "--if-missing", help="do nothing when a trained model is already there"),
 ) -> None:
     """Train the XLNet question router from scratch (tokenizer included) and print validation figures."""
-    import router
-    from router.data import DataError
     from router.model import SIZES
 
     if variant not in router.VARIANTS:
@@ -138,9 +138,6 @@ def eval_router_cmd(
     threads: int = typer.Option(1, min=1, help="torch threads for inference (1 is fastest on a shared CPU)"),
 ) -> None:
     """Accuracy, per-class precision/recall/F1, confusion matrix and p50/p95 latency on a labelled JSONL file."""
-    from evaluation.qcr import evaluate
-    from router.data import DataError, load_jsonl
-
     try:
         rows = load_jsonl(file)
     except DataError as e:

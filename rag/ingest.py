@@ -4,6 +4,9 @@ skipped; changed files replace their chunks."""
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,9 +16,9 @@ import numpy as np
 
 from rag.chunking import Chunk, chunk_sections
 from rag.embeddings import embed_documents
-from rag.lexical import LexicalIndex
+from rag.lexical import lexical_dir, rebuild_lexical
 from rag.loaders import SUPPORTED, LoaderError, load_file
-from rag.store import Store, check_kb_name
+from rag.store import EmptyKnowledgeBase, Store, check_kb_name
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 
@@ -140,9 +143,6 @@ def ingest_paths(settings, kb: str, paths: list[str | Path], progress: Progress 
 
 def _log_ingest(settings, report: IngestReport, cpu_seconds: float) -> None:
     """Append the figures of an ingest run to <data_dir>/ingest_log.jsonl (bench/rag.py reports the last)."""
-    import json
-    import os
-
     row = {"kb": report.kb, "files": report.files, "chunks": report.chunks, "wall_s": round(report.seconds, 1),
            "cpu_s": round(cpu_seconds, 1), "loadavg": round(os.getloadavg()[0], 2), "time": time.time(),
            "chunk_size": settings.chunk_size, "chunk_overlap": settings.chunk_overlap}
@@ -169,21 +169,6 @@ def _reusable_vectors(store: Store, kbs: list[str], ids: list[str]) -> dict[str,
     return found
 
 
-def lexical_dir(settings, kb: str) -> Path:
-    return Path(settings.data_dir) / "lexical" / check_kb_name(kb)
-
-
-def rebuild_lexical(settings, kb: str) -> LexicalIndex:
-    from rag.chunking import Chunk as _C
-
-    ids, docs, metas = Store(settings).all_chunks(kb)
-    texts = [_C(d, m.get("source", ""), m.get("title", ""), m.get("section", ""), "",
-                chapter=m.get("chapter", "")).search_text for d, m in zip(docs, metas)]
-    index = LexicalIndex.build(ids, docs, metas, texts)
-    index.save(lexical_dir(settings, kb))
-    return index
-
-
 def delete_document(settings, kb: str, source: str) -> int:
     n = Store(settings).delete_document(kb, source)
     rebuild_lexical(settings, kb)
@@ -191,8 +176,6 @@ def delete_document(settings, kb: str, source: str) -> int:
 
 
 def delete_kb(settings, kb: str) -> bool:
-    import shutil
-
     shutil.rmtree(lexical_dir(settings, kb), ignore_errors=True)
     return Store(settings).delete_kb(kb)
 
@@ -228,8 +211,6 @@ def _console_progress() -> Progress:
 def ensure_index(settings, progress: bool | Progress = True) -> dict[str, IngestReport]:
     """Ingest the manual into "manual" and the general collection when they are missing or empty."""
     if not Path(settings.manual_dir).is_dir():
-        from rag.retriever import EmptyKnowledgeBase
-
         raise EmptyKnowledgeBase(
             f"The PostgreSQL manual is not installed at {settings.manual_dir} "
             "(Debian package postgresql-doc-15; or set DBCOPILOT_MANUAL_DIR)."

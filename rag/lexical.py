@@ -1,5 +1,8 @@
 """BM25 over a knowledge base's chunks (bm25s: sparse matrices, English
-stemming, saved to disk under <data_dir>/lexical/<kb>/ and loaded once)."""
+stemming, saved to disk under <data_dir>/lexical/<kb>/ and loaded once).
+
+``rebuild_lexical`` builds a knowledge base's index from its chunks in the store;
+ingestion calls it after a change, the retriever when the index is missing."""
 from __future__ import annotations
 
 import pickle
@@ -8,6 +11,9 @@ import shutil
 from pathlib import Path
 
 import numpy as np
+
+from rag.chunking import Chunk
+from rag.store import Store, check_kb_name
 
 _IDENT = re.compile(r"\b\w+(?:_\w+)+\b")
 
@@ -82,3 +88,17 @@ class LexicalIndex:
         top = np.argpartition(-scores, n - 1)[:n]
         top = top[np.argsort(-scores[top])]
         return [(int(i), float(scores[i])) for i in top if scores[i] > 0]
+
+
+def lexical_dir(settings, kb: str) -> Path:
+    return Path(settings.data_dir) / "lexical" / check_kb_name(kb)
+
+
+def rebuild_lexical(settings, kb: str) -> LexicalIndex:
+    """Build the BM25 index of ``kb`` from its chunks in the store and save it under lexical_dir()."""
+    ids, docs, metas = Store(settings).all_chunks(kb)
+    texts = [Chunk(d, m.get("source", ""), m.get("title", ""), m.get("section", ""), "",
+                   chapter=m.get("chapter", "")).search_text for d, m in zip(docs, metas)]
+    index = LexicalIndex.build(ids, docs, metas, texts)
+    index.save(lexical_dir(settings, kb))
+    return index

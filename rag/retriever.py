@@ -15,8 +15,8 @@ import threading
 import numpy as np
 
 from rag.embeddings import embed_query
-from rag.lexical import LexicalIndex
-from rag.store import Store, check_kb_name
+from rag.lexical import LexicalIndex, lexical_dir, rebuild_lexical
+from rag.store import EmptyKnowledgeBase, Store, check_kb_name
 from rag.types import Passage
 
 POOL = 40  # candidates taken from each ranker
@@ -30,10 +30,6 @@ PASSAGE_MARGIN = 0.1  # once the best passage passes the threshold, others may b
 MAX_PER_SOURCE = 1  # prefer distinct pages; more from one page only when other pages run out
 
 
-class EmptyKnowledgeBase(RuntimeError):
-    """The index is missing or empty; the message tells the user how to build it."""
-
-
 class Retriever:
     def __init__(self, settings):
         self.settings = settings
@@ -43,8 +39,6 @@ class Retriever:
 
     # --- lexical index, loaded once per kb (reloaded when rebuilt on disk) ----------
     def lexical(self, kb: str) -> LexicalIndex:
-        from rag.ingest import lexical_dir, rebuild_lexical
-
         folder = lexical_dir(self.settings, kb)
         marker = folder / "chunks.pkl"
         with self._lock:

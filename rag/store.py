@@ -24,6 +24,10 @@ class KnowledgeBaseError(ValueError):
     """A user-facing problem with a knowledge base (bad name, missing KB...)."""
 
 
+class EmptyKnowledgeBase(RuntimeError):
+    """The index is missing or empty; the message tells the user how to build it."""
+
+
 def check_kb_name(name: str) -> str:
     name = (name or "").strip()
     if not NAME_RE.match(name) or ".." in name:

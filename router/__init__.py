@@ -8,7 +8,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from router.data import CORPUS_DIR, load_split
+from router.evaluate import classification_report
 from router.labels import LABELS, SAFE_LABELS, RouteDecision
+from router.llm import LLMRouter
+
+# router.classifier and router.model (torch, transformers: seconds) and router.minilm (numpy) are
+# imported where they are used: `dbcopilot --help` and the LLM router need none of them.
 
 __all__ = ["LABELS", "SAFE_LABELS", "RouteDecision", "RouterNotTrained", "load_router", "train", "VARIANTS"]
 
@@ -27,8 +33,6 @@ def load_router(settings, llm_chat=None):
         if llm_chat is None:
             raise RouterNotTrained("router_kind=llm needs an LLM: configure DBCOPILOT_LLM_BACKEND (openai or llamacpp) "
                                    "or use router_kind=flat")
-        from router.llm import LLMRouter
-
         return LLMRouter(llm_chat, threshold)
     from router.classifier import is_trained, load_dir
 
@@ -48,7 +52,6 @@ def train(variant: str, out_dir, data_dir_of_corpus=None, progress: bool = True,
     val.jsonl, save to out_dir. overrides: fields of router.model.TrainConfig (size, epochs, ...)."""
     import torch
 
-    from router.data import CORPUS_DIR, load_split
     from router.model import TrainConfig
 
     if variant not in VARIANTS:
@@ -67,8 +70,8 @@ def train(variant: str, out_dir, data_dir_of_corpus=None, progress: bool = True,
 
 
 def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> dict:
-    from evaluation.qcr import classification_report
     from router.classifier import FlatRouter, HierarchicalRouter
+    from router.minilm import MixedRouter, fit
     from router.model import train_head
 
     t0, c0 = time.perf_counter(), time.process_time()
@@ -85,8 +88,6 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
                                     [vtexts[i] for i in vkeep], [vlabels[i] for i in vkeep], progress, "topic")
         router, parts = HierarchicalRouter(s_head, t_head), {"safety": s_info, "topic": t_info}
     xlnet_val = classification_report(vlabels, predict_labels(router, vtexts))
-    from router.minilm import MixedRouter, fit
-
     head, head_info, preds = fit(router, texts, labels, vtexts, vlabels, epochs=cfg.minilm_epochs,
                                  progress=progress)
     router = MixedRouter(router, head)

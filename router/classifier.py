@@ -5,21 +5,14 @@ import json
 import time
 from pathlib import Path
 
+from router.decision import decide
 from router.labels import LABELS, SAFE_LABELS, RouteDecision
+from router.minilm import MiniLMHead, MixedRouter
 from router.model import Head
 
 ROUTER_FILE = "router.json"
 
-
-def decide(scores: dict[str, float], threshold: float, latency_ms: float, label: str | None = None,
-           source: str = "classifier") -> RouteDecision:
-    """Turn scores over the five labels into a decision; below `threshold` it is flagged low-confidence
-    so the UI can offer RouteDecision.top2()."""
-    scores = {l: float(scores.get(l, 0.0)) for l in LABELS}
-    label = label or max(scores, key=scores.get)
-    conf = scores[label]
-    return RouteDecision(label=label, confidence=conf, scores=scores, latency_ms=latency_ms,
-                         source=source, low_confidence=conf < threshold)
+__all__ = ["ROUTER_FILE", "FlatRouter", "HierarchicalRouter", "decide", "is_trained", "load_dir"]
 
 
 class FlatRouter:
@@ -103,8 +96,6 @@ def load_dir(path: str | Path, threshold: float = 0.6):
     meta = json.loads((path / ROUTER_FILE).read_text()) if (path / ROUTER_FILE).is_file() else {}
     base = HierarchicalRouter.load(path, threshold) if meta.get("variant") == "hierarchical" \
         else FlatRouter.load(path, threshold)
-    from router.minilm import MiniLMHead, MixedRouter
-
     if MiniLMHead.saved_in(path):  # trained by train(): XLNet mixed with the fine-tuned MiniLM
         return MixedRouter(base, MiniLMHead.load(path), threshold)
     return base
@@ -114,8 +105,6 @@ def is_trained(path: str | Path) -> bool:
     """A user's checkpoint (config.json), or a complete directory written by train(): its XLNet
     heads and its MiniLM half (a directory from before the MiniLM half counts as untrained, so
     `dbcopilot prepare` trains it again)."""
-    from router.minilm import MiniLMHead
-
     path = Path(path)
     if not (path / ROUTER_FILE).is_file():
         return (path / "config.json").is_file()

