@@ -22,10 +22,10 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from router.labels import RouteChoice
 from toolkits.secrets import mask_dsn
 
 LLMBackendName = Literal["grounded", "llamacpp", "openai"]
-RouteChoice = Literal["auto", "general", "product", "instance", "unsafe", "irrelevant"]
 
 
 def _toml_path() -> Path:
@@ -43,6 +43,7 @@ class Settings(BaseSettings):
     statement_timeout_ms: int = Field(5000, description="per statement; must be > 0 (0 would disable the timeout)")
     row_cap: int = 200
     connect_timeout_s: int = 5
+    catalog_ttl_s: float = Field(120.0, ge=0, description="how long the planner reuses a database's catalog")
     allow_functions: Annotated[tuple[str, ...], NoDecode] = Field(
         (), description="functions (schema.name or name) the read-only tools may call besides the safe built-ins; "
                         "comma-separated in DBCOPILOT_ALLOW_FUNCTIONS. Only list functions you know have no side effects")
@@ -80,6 +81,10 @@ class Settings(BaseSettings):
     observation_budget_chars: int = 2000
     tool_top_k: int = 6
     max_tool_input_bytes: int = Field(65536, gt=0, description="longer tool inputs are refused before parsing")
+
+    # --- web app ---------------------------------------------------------------
+    ui_redraw_s: float = Field(0.05, ge=0, description="least seconds between redraws of a streaming answer")
+    ui_recent_chats: int = Field(8, gt=0, description="chats listed in the sidebar before 'more'")
 
     @field_validator("allow_functions", mode="before")
     @classmethod

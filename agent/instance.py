@@ -8,50 +8,33 @@ events: thought, tool_call, suggestion, answer, or error (a clear message, no tr
 """
 from __future__ import annotations
 
-import threading
 from typing import Any, Iterator
 
-from agent.events import Event
+from agent.events import Error, Event
+from agent.plugins import get_toolkit
 from agent.react import run_loop
+from toolkits.base import ToolkitUnavailable
 from toolkits.secrets import scrub
 
-_REGISTRY = None
-_REG_LOCK = threading.Lock()
 
-
-def get_registry():
-    """The PostgreSQL tool registry, built once per process."""
-    global _REGISTRY
-    with _REG_LOCK:
-        if _REGISTRY is None:
-            from toolkits.postgres import build_registry
-
-            _REGISTRY = build_registry()
-        return _REGISTRY
+def get_registry(settings: Any = None):
+    """The tool registry of the toolkit the settings choose, built once per process."""
+    return get_toolkit(settings).registry()
 
 
 def make_context(settings: Any):
-    """(PgContext, None) or (None, a user-facing reason the database cannot be used)."""
-    from toolkits.postgres import PgContext
-    from toolkits.postgres.connection import check_connection
-
+    """(the toolkit's context, None) or (None, a user-facing reason the target cannot be used)."""
     try:
-        from toolkits.postgres.sandbox import resolve_dsn
-
-        dsn = resolve_dsn(settings)
-    except Exception as exc:  # the sandbox could not start
-        return None, f"No database to look at: the demo sandbox could not start ({exc}). Set DBCOPILOT_DSN to your database."
-    ok, msg = check_connection(dsn, settings.connect_timeout_s)
-    if not ok:
-        return None, f"Cannot reach the database: {msg}"
-    return PgContext.from_settings(settings, dsn=dsn), None
+        return get_toolkit(settings).context(settings), None
+    except ToolkitUnavailable as exc:
+        return None, str(exc)
 
 
 def make_policy(backend: Any, registry: Any, ctx: Any, settings: Any):
     if backend is None or not getattr(backend, "generative", False):
         from agent.planner import Planner
 
-        return Planner(registry, ctx, top_k=settings.tool_top_k)
+        return Planner(registry, ctx, top_k=settings.tool_top_k, read_catalog=get_toolkit(settings).catalog)
     from agent.llm_policy import LLMPolicy
 
     return LLMPolicy(backend, max_tokens=min(settings.llm_max_tokens, 512), temperature=settings.llm_temperature)
@@ -64,14 +47,14 @@ def answer_instance(question: str, history: list[dict[str, str]] | None, setting
 
     question = (question or "").strip()
     if not question:
-        yield Event("error", {"message": "The question is empty; ask something about your database."})
+        yield Error("The question is empty; ask something about your database.")
         return
     if ctx is None:
         ctx, why = make_context(settings)
         if ctx is None:
-            yield Event("error", {"message": why})
+            yield Error(why)
             return
-    registry = get_registry()
+    registry = get_registry(settings)
     policy = make_policy(backend, registry, ctx, settings)
     tools: list = []
     if getattr(backend, "generative", False):  # the model sees only the best-matching tool specs
@@ -83,4 +66,4 @@ def answer_instance(question: str, history: list[dict[str, str]] | None, setting
         yield from run_loop(question, policy, registry, ctx, tools=tools, history=list(history or []),
                             max_steps=settings.max_steps, observation_budget_chars=settings.observation_budget_chars)
     except LLMError as exc:
-        yield Event("error", {"message": scrub(str(exc))})  # an LLM server URL may carry a password
+        yield Error(scrub(str(exc)))  # an LLM server URL may carry a password

@@ -16,9 +16,10 @@ from collections.abc import Iterator
 
 from agent import templates
 from agent.backends import LLMError, make_backend
-from agent.events import Event
+from agent.events import Answer, Error, Event, Passages, Route, Token
 from agent.refusals import refuse
-from router.labels import LABELS, RouteDecision
+from router import RouterNotTrained
+from router.labels import LABELS, REFUSED, RouteDecision
 from toolkits.secrets import scrub
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ KB_FOR_ROUTE = {"product": "manual", "general": "general"}
 def _stream_text(text: str) -> Iterator[Event]:
     """Stream already-composed text as token events (keeps the UI's streaming path the same)."""
     for piece in re.findall(r"\S+\s*|\s+", text):
-        yield Event("token", {"text": piece})
+        yield Token(piece)
 
 
 class Pipeline:
@@ -80,24 +81,24 @@ class Pipeline:
     def ask(self, question: str, history: list[dict] | None = None, route: str | None = None) -> Iterator[Event]:
         question = (question or "").strip()
         if not question:
-            yield Event("error", {"message": "Ask a question first: the message was empty."})
+            yield Error("Ask a question first: the message was empty.")
             return
         history = history or []
         try:
             decision = self.decide_route(question, route)
         except Exception as exc:  # router missing or broken: say so, never fake a route
-            yield Event("error", {"message": _router_message(exc)})
+            yield Error(_router_message(exc))
             return
         alternatives = []
         if decision.source != "user" and decision.confidence < self.settings.router_threshold:
             alternatives = [label for label, _ in decision.top2()]
-        yield Event("route", {
-            "label": decision.label, "confidence": round(decision.confidence, 3), "source": decision.source,
-            "scores": {k: round(v, 3) for k, v in decision.scores.items()},
-            "latency_ms": round(decision.latency_ms, 1), "alternatives": alternatives,
-        })
+        yield Route(
+            label=decision.label, confidence=round(decision.confidence, 3), source=decision.source,
+            scores={k: round(v, 3) for k, v in decision.scores.items()},
+            latency_ms=round(decision.latency_ms, 1), alternatives=alternatives,
+        )
         try:
-            if decision.label in ("unsafe", "irrelevant"):
+            if decision.label in REFUSED:
                 yield from self._refuse(decision.label, question, history)
             elif decision.label == "instance":
                 from agent.instance import answer_instance
@@ -106,18 +107,17 @@ class Pipeline:
             else:
                 yield from self._answer_from_knowledge(decision.label, question, history)
         except LLMError as exc:  # messages are shown and stored: no DSN or URL password in them
-            yield Event("error", {"message": scrub(str(exc), self.settings.dsn)})
+            yield Error(scrub(str(exc), self.settings.dsn))
         except Exception as exc:  # the user sees a clear message; the log keeps the traceback
             log.exception("pipeline failed")
-            yield Event("error", {"message": scrub(f"Something went wrong while answering: {type(exc).__name__}: {exc}",
-                                                   self.settings.dsn)})
+            yield Error(scrub(f"Something went wrong while answering: {type(exc).__name__}: {exc}", self.settings.dsn))
 
     def _generate(self, messages: list[dict]) -> Iterator[Event]:
         parts = []
         for piece in self.backend.stream(messages):
             parts.append(piece)
-            yield Event("token", {"text": piece})
-        yield Event("answer", {"text": "".join(parts).strip()})
+            yield Token(piece)
+        yield Answer("".join(parts).strip())
 
     def _refuse(self, label: str, question: str, history: list[dict]) -> Iterator[Event]:
         if self.backend.generative:
@@ -125,7 +125,7 @@ class Pipeline:
             return
         text = refuse(label, question)
         yield from _stream_text(text)
-        yield Event("answer", {"text": text})
+        yield Answer(text)
 
     def _answer_from_knowledge(self, label: str, question: str, history: list[dict]) -> Iterator[Event]:
         from rag import grounded_answer
@@ -133,28 +133,29 @@ class Pipeline:
         try:
             passages = self.retriever().search(question, kb=KB_FOR_ROUTE[label], k=self.settings.top_k)
         except Exception as exc:
-            yield Event("error", {"message": _retrieval_message(exc)})
+            yield Error(_retrieval_message(exc))
             passages = []
             if not self.backend.generative:
                 return
-        yield Event("passages", {"passages": [p.to_dict() for p in passages]})
+        yield Passages([p.to_dict() for p in passages])
         if self.backend.generative:
             knowledge = templates.format_passages(passages)
             yield from self._generate(templates.render(label, question=question, knowledge=knowledge, history=history))
             return
         text = grounded_answer(question, passages)
         yield from _stream_text(text)
-        yield Event("answer", {"text": text})
+        yield Answer(text)
 
 
 def _router_message(exc: Exception) -> str:
-    name = type(exc).__name__
-    if name == "RouterNotTrained":
+    if isinstance(exc, RouterNotTrained):
         return f"{exc} Meanwhile, pick a route in the sidebar (or `dbcopilot ask --route ...`)."
-    return f"The question router failed ({name}: {exc}). Pick a route in the sidebar to go on."
+    return f"The question router failed ({type(exc).__name__}: {exc}). Pick a route in the sidebar to go on."
 
 
 def _retrieval_message(exc: Exception) -> str:
-    if type(exc).__name__ == "EmptyKnowledgeBase":
+    from rag.retriever import EmptyKnowledgeBase  # rag is loaded by now (the search ran); importing it is slow
+
+    if isinstance(exc, EmptyKnowledgeBase):
         return str(exc)
     return f"Retrieval failed ({type(exc).__name__}: {exc}). Check the knowledge base page or run `dbcopilot ingest`."

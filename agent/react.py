@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Protocol
 
-from agent.events import Event
+from agent.events import Answer, Event, Suggestion, Thought, Token, ToolCall
 from agent.sanitize import safe_markdown
 from toolkits.registry import run_tool
 
@@ -321,22 +321,12 @@ def run_loop(
             sql = (s.get("sql") or "").strip()
             if sql and sql not in suggested:
                 suggested.add(sql)
-                yield Event("suggestion", {"sql": sql, "reason": s.get("reason", ""), "tool": s.get("tool", tool)})
+                yield Suggestion(sql=sql, reason=s.get("reason", ""), tool=s.get("tool", tool))
 
-    def record(step: Step) -> Event:
+    def record(step: Step) -> ToolCall:
         state.steps.append(step)
-        return Event(
-            "tool_call",
-            {
-                "step": step.n,
-                "tool": step.tool,
-                "input": step.tool_input,
-                "output": step.observation,
-                "ok": step.ok,
-                "duration_ms": round(step.duration_ms, 1),
-                "snapshot": step.snapshot,
-            },
-        )
+        return ToolCall(step=step.n, tool=step.tool, input=step.tool_input, output=step.observation, ok=step.ok,
+                        duration_ms=round(step.duration_ms, 1), snapshot=step.snapshot)
 
     for n in range(1, max_steps + 2):
         final_round = n > max_steps
@@ -347,7 +337,7 @@ def run_loop(
         turn = policy.propose(state)
         parsed = parse_turn(turn.text)
         if parsed.thought:
-            yield Event("thought", {"text": parsed.thought})
+            yield Thought(parsed.thought)
         yield from suggestions(turn.suggestions, "planner")
 
         if parsed.final is not None:
@@ -387,7 +377,7 @@ def run_loop(
         if tool is not None and tool.spec.name != parsed.tool:
             parsed.repairs.append(f"tool name '{parsed.tool}' read as {tool.spec.name}")
         if parsed.repairs:
-            yield Event("thought", {"text": "(repaired the action: " + "; ".join(parsed.repairs) + ")"})
+            yield Thought("(repaired the action: " + "; ".join(parsed.repairs) + ")")
         if tool is None:
             close = difflib.get_close_matches(parsed.tool, _tool_names(registry), n=3, cutoff=0.3)
             names = close or [t.spec.name for t in (state.tools or registry.all())[:5]]
@@ -452,5 +442,5 @@ def answer_events(text: str) -> Iterator[Event]:
     Sanitised first: an answer quoting database text (or a model's copy of it) shows no remote image and no HTML."""
     text = safe_markdown(text)
     for piece in re.findall(r"\S+\s*|\s+", text):
-        yield Event("token", {"text": piece})
-    yield Event("answer", {"text": text})
+        yield Token(piece)
+    yield Answer(text)

@@ -6,7 +6,7 @@ Slots: {{Q}} the question, {{K}} knowledge passages, {{TOOLS}} rendered tool spe
 """
 from __future__ import annotations
 
-ROUTES = ("general", "product", "instance", "unsafe", "irrelevant")
+from router.labels import ROUTES
 
 SYSTEM = {
     "general": (

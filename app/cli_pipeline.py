@@ -13,35 +13,86 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 
 from agent.config import get_settings
+from agent.events import Answer, Error, Handler, Passages, Route, Suggestion, Thought, ToolCall, handle
+from router.labels import ROUTE_CHOICES
 
 console = Console()
 
 
+class _Collector(Handler):
+    """The event stream as one machine-readable object (``dbcopilot ask --json``)."""
+
+    def __init__(self) -> None:
+        self.out: dict = {"route": None, "confidence": None, "route_source": None, "passages": [], "tool_calls": [],
+                          "suggestions": [], "answer": "", "errors": []}
+
+    def on_route(self, ev: Route) -> None:
+        self.out.update(route=ev.label, confidence=ev.confidence, route_source=ev.source)
+
+    def on_passages(self, ev: Passages) -> None:
+        self.out["passages"].extend(ev.passages)
+
+    def on_tool_call(self, ev: ToolCall) -> None:
+        self.out["tool_calls"].append(ev.data)
+
+    def on_suggestion(self, ev: Suggestion) -> None:
+        self.out["suggestions"].append(ev.data)
+
+    def on_answer(self, ev: Answer) -> None:
+        self.out["answer"] = ev.text
+
+    def on_error(self, ev: Error) -> None:
+        self.out["errors"].append(ev.message)
+
+
 def collect(events) -> dict:
     """One machine-readable object from the event stream."""
-    out = {"route": None, "confidence": None, "route_source": None, "passages": [], "tool_calls": [],
-           "suggestions": [], "answer": "", "errors": []}
+    collector = _Collector()
     for ev in events:
-        if ev.kind == "route":
-            out.update(route=ev.data["label"], confidence=ev.data["confidence"], route_source=ev.data["source"])
-        elif ev.kind == "passages":
-            out["passages"].extend(ev.data["passages"])
-        elif ev.kind == "tool_call":
-            out["tool_calls"].append(ev.data)
-        elif ev.kind == "suggestion":
-            out["suggestions"].append(ev.data)
-        elif ev.kind == "answer":
-            out["answer"] = ev.data["text"]
-        elif ev.kind == "error":
-            out["errors"].append(ev.data["message"])
-    return out
+        handle(ev, collector)
+    return collector.out
+
+
+class _Trace(Handler):
+    """The event stream printed as it comes (``dbcopilot ask``)."""
+
+    def __init__(self) -> None:
+        self.failed = False
+
+    def on_route(self, ev: Route) -> None:
+        conf = f" {ev.confidence:.2f}" if ev.source != "user" else ""
+        console.print(f"[bold cyan]route[/] {ev.label}{conf} ({ev.source})")
+        if ev.alternatives:
+            console.print(f"  [yellow]low confidence; could also be: {', '.join(map(str, ev.alternatives))}[/]")
+
+    def on_passages(self, ev: Passages) -> None:
+        for p in ev.passages:
+            console.print(f"[dim]passage[/] {p['link']} ({p['score']:.3f}) {p.get('section', '')}")
+
+    def on_thought(self, ev: Thought) -> None:
+        console.print(f"[magenta]thought[/] {ev.text}")
+
+    def on_tool_call(self, ev: ToolCall) -> None:
+        status = "ok" if ev.ok else "error"
+        console.print(Panel(str(ev.output), title=f"{ev.tool}({ev.input}) {status} {ev.duration_ms or 0:.0f} ms",
+                            expand=False))
+
+    def on_suggestion(self, ev: Suggestion) -> None:
+        console.print(f"[yellow]suggestion (not run; confirm in the app):[/] {ev.sql}  -- {ev.reason}")
+
+    def on_answer(self, ev: Answer) -> None:
+        console.print(Markdown(ev.text))
+
+    def on_error(self, ev: Error) -> None:
+        self.failed = True
+        console.print(f"[bold red]error:[/] {ev.message}")
 
 
 def register(cli: typer.Typer) -> None:
     @cli.command("ask")
     def ask(
         question: str = typer.Argument(..., help="the question"),
-        route: str = typer.Option(None, "--route", "-r", help="auto, general, product, instance, unsafe, irrelevant"),
+        route: str = typer.Option(None, "--route", "-r", help=", ".join(ROUTE_CHOICES)),
         as_json: bool = typer.Option(False, "--json", help="print one JSON object instead of the trace"),
     ) -> None:
         """Ask one question through the same pipeline as the web app."""
@@ -53,31 +104,10 @@ def register(cli: typer.Typer) -> None:
             result = collect(events)
             print(json.dumps(result, ensure_ascii=False, indent=2, default=str))
             raise typer.Exit(1 if result["errors"] and not result["answer"] else 0)
-        failed = False
+        trace = _Trace()
         for ev in events:
-            d = ev.data
-            if ev.kind == "route":
-                conf = f" {d['confidence']:.2f}" if d["source"] != "user" else ""
-                console.print(f"[bold cyan]route[/] {d['label']}{conf} ({d['source']})")
-                if d.get("alternatives"):
-                    console.print(f"  [yellow]low confidence; could also be: {', '.join(d['alternatives'])}[/]")
-            elif ev.kind == "passages":
-                for p in d["passages"]:
-                    console.print(f"[dim]passage[/] {p['link']} ({p['score']:.3f}) {p.get('section', '')}")
-            elif ev.kind == "thought":
-                console.print(f"[magenta]thought[/] {d['text']}")
-            elif ev.kind == "tool_call":
-                status = "ok" if d.get("ok") else "error"
-                console.print(Panel(str(d.get("output", "")), title=f"{d['tool']}({d.get('input', '')}) {status} "
-                                    f"{d.get('duration_ms', 0):.0f} ms", expand=False))
-            elif ev.kind == "suggestion":
-                console.print(f"[yellow]suggestion (not run; confirm in the app):[/] {d['sql']}  -- {d.get('reason', '')}")
-            elif ev.kind == "answer":
-                console.print(Markdown(d["text"]))
-            elif ev.kind == "error":
-                failed = True
-                console.print(f"[bold red]error:[/] {d['message']}")
-        raise typer.Exit(1 if failed else 0)
+            handle(ev, trace)
+        raise typer.Exit(1 if trace.failed else 0)
 
     @cli.command("prepare")
     def prepare(

@@ -2,7 +2,9 @@
 
 A session has a title and an optional route override (the route the user pinned
 for it). A message keeps its role, content, route label and the pipeline events
-(JSON) so the UI can re-render the badge, passages and tool calls after a restart.
+(JSON, as ``Event.to_dict()`` writes them) so the UI can re-render the badge, passages and
+tool calls after a restart. The schema is the ``MIGRATIONS`` list: opening a file applies the
+ones it has not had yet (recorded in its ``_migrations`` table).
 
 One short-lived connection per call: Streamlit runs each script run in its own
 thread, and sqlite3 connections must not cross threads.
@@ -12,31 +14,70 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from agent.events import Error, Event, Handler, Passages, Route, Suggestion, ToolCall, handle, load_events
+
 DEFAULT_TITLE = "New chat"
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    title TEXT NOT NULL,
-    route_override TEXT,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS messages (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-    role TEXT NOT NULL,
-    content TEXT NOT NULL,
-    route TEXT,
-    events TEXT NOT NULL DEFAULT '[]',
-    created_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS messages_by_session ON messages(session_id, id);
-"""
+# --------------------------------------------------------------------------- schema migrations
+# Every change to the schema is a new function appended here, never an edit of an old one. Each runs once
+# per file, in order, and its name is recorded in the _migrations table (in the same transaction).
+Migration = Callable[[sqlite3.Connection], None]
+MIGRATIONS: list[Migration] = []
+
+
+def migration(fn: Migration) -> Migration:
+    MIGRATIONS.append(fn)
+    return fn
+
+
+@migration
+def m001_initial(con: sqlite3.Connection) -> None:
+    """Sessions and their messages, each message with its pipeline events as JSON. IF NOT EXISTS: files made
+    before this list existed already have these tables, and are only marked as migrated."""
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS sessions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            route_override TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )""")
+    con.execute("""
+        CREATE TABLE IF NOT EXISTS messages (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            role TEXT NOT NULL,
+            content TEXT NOT NULL,
+            route TEXT,
+            events TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL
+        )""")
+    con.execute("CREATE INDEX IF NOT EXISTS messages_by_session ON messages(session_id, id)")
+
+
+def migrate(con: sqlite3.Connection) -> list[str]:
+    """Apply the migrations this file has not had yet; return their names. ``con`` must be in autocommit mode
+    (isolation_level=None): each migration and its record commit together, under BEGIN IMMEDIATE so two
+    processes opening the same file do not both apply one."""
+    con.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    applied: list[str] = []
+    for fn in MIGRATIONS:
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            if con.execute("SELECT 1 FROM _migrations WHERE name = ?", (fn.__name__,)).fetchone() is None:
+                fn(con)
+                con.execute("INSERT INTO _migrations(name, applied_at) VALUES (?, ?)", (fn.__name__, time.time()))
+                applied.append(fn.__name__)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    return applied
 
 
 class SessionNotFound(LookupError):
@@ -47,8 +88,9 @@ class SessionStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(self._connect()) as con, con:
-            con.executescript(_SCHEMA)
+        with closing(self._connect()) as con:
+            con.isolation_level = None  # migrate() manages its own transactions
+            self.migrated = migrate(con)  # names applied by this open (empty when the file was up to date)
 
     def _connect(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, timeout=10)
@@ -116,12 +158,12 @@ class SessionStore:
         role: str,
         content: str,
         route: str | None = None,
-        events: list[dict[str, Any]] | None = None,
+        events: list[Event | dict[str, Any]] | None = None,
     ) -> int:
         if role not in ("user", "assistant"):
             raise ValueError(f"role must be 'user' or 'assistant', not {role!r}")
         now = time.time()
-        payload = json.dumps(events or [], default=str)
+        payload = json.dumps([e.to_dict() if isinstance(e, Event) else e for e in events or []], default=str)
         with closing(self._connect()) as con, con:
             if con.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
                 raise SessionNotFound(f"chat session {session_id} does not exist")
@@ -170,36 +212,50 @@ def to_markdown(session: dict[str, Any], messages: list[dict[str, Any]]) -> str:
         if m["role"] == "user":
             lines += ["## Question", "", m["content"], ""]
             continue
+        events = load_events(m["events"])
         lines += ["## Answer", ""]
-        route = next((e["data"] for e in m["events"] if e.get("kind") == "route"), None)
+        route = next((e for e in events if isinstance(e, Route)), None)
         if route:
-            conf = route.get("confidence")
-            conf_txt = f", confidence {conf:.2f}" if isinstance(conf, (int, float)) else ""
-            lines += [f"_Route: {route.get('label')}{conf_txt} ({route.get('source', '')})_", ""]
+            conf_txt = f", confidence {route.confidence:.2f}" if isinstance(route.confidence, (int, float)) else ""
+            lines += [f"_Route: {route.label}{conf_txt} ({route.source})_", ""]
         lines += [m["content"], ""]
-        for e in m["events"]:
-            kind, data = e.get("kind"), e.get("data", {})
-            if kind == "passages" and data.get("passages"):
-                lines += ["### Sources", ""]
-                for p in data["passages"]:
-                    name = p.get("title") or p.get("source", "")
-                    lines.append(f"- {name} ({p.get('link') or p.get('source', '')})")
-                lines.append("")
-            elif kind == "tool_call":
-                lines += [
-                    f"### Tool `{data.get('tool')}` (step {data.get('step')}, {data.get('duration_ms', 0):.0f} ms)",
-                    "",
-                    "Input:",
-                    "",
-                    "```",
-                    str(data.get("input", "")),
-                    "```",
-                    "",
-                    str(data.get("output", "")),
-                    "",
-                ]
-            elif kind == "suggestion":
-                lines += [f"### Suggested change: {data.get('reason', '')}", "", "```sql", data.get("sql", ""), "```", ""]
-            elif kind == "error":
-                lines += [f"> **Error:** {data.get('message', '')}", ""]
+        writer = _MarkdownEvents(lines)
+        for e in events:
+            handle(e, writer)
     return "\n".join(lines).rstrip() + "\n"
+
+
+class _MarkdownEvents(Handler):
+    """The evidence of one stored answer as Markdown, appended to ``lines`` (the route is written before it)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    def on_passages(self, ev: Passages) -> None:
+        if not ev.passages:
+            return
+        self.lines += ["### Sources", ""]
+        for p in ev.passages:
+            name = p.get("title") or p.get("source", "")
+            self.lines.append(f"- {name} ({p.get('link') or p.get('source', '')})")
+        self.lines.append("")
+
+    def on_tool_call(self, ev: ToolCall) -> None:
+        self.lines += [
+            f"### Tool `{ev.tool}` (step {ev.step}, {ev.duration_ms or 0:.0f} ms)",
+            "",
+            "Input:",
+            "",
+            "```",
+            str(ev.input),
+            "```",
+            "",
+            str(ev.output),
+            "",
+        ]
+
+    def on_suggestion(self, ev: Suggestion) -> None:
+        self.lines += [f"### Suggested change: {ev.reason}", "", "```sql", ev.sql, "```", ""]
+
+    def on_error(self, ev: Error) -> None:
+        self.lines += [f"> **Error:** {ev.message}", ""]

@@ -23,21 +23,17 @@ from pydantic import SecretStr  # noqa: E402
 
 from agent.config import Settings, get_settings  # noqa: E402
 from agent.sanitize import safe_markdown  # noqa: E402
+from agent.plugins import BACKENDS, get_toolkit  # noqa: E402
+from agent.events import Error, Suggestion, WriteResult, load_events  # noqa: E402
 from app import ui  # noqa: E402
 from app.sessions import DEFAULT_TITLE, SessionNotFound, SessionStore, title_from_question  # noqa: E402
 from toolkits.postgres.render import md_code, md_text  # noqa: E402
+from toolkits.base import ToolkitUnavailable  # noqa: E402
+from router.labels import ROUTE_CHOICES  # noqa: E402
 from toolkits.secrets import mask_dsn, scrub  # noqa: E402
 
 log = logging.getLogger("dbcopilot.app")
 
-BACKENDS = ("grounded", "llamacpp", "openai")
-BACKEND_TEXT = {
-    "grounded": "Grounded (no LLM: answers from evidence)",
-    "llamacpp": "Local GGUF model (llama.cpp)",
-    "openai": "OpenAI-compatible server",
-}
-ROUTE_CHOICES = ("auto",) + ui.ROUTES
-RECENT_CHATS = 8
 USER_AVATAR = ":material/person:"
 BOT_AVATAR = ":material/database:"
 CFG_KEYS = ("cfg_dsn", "cfg_backend", "cfg_base_url", "cfg_model", "cfg_api_key", "cfg_gguf", "route_choice")
@@ -192,7 +188,8 @@ def sidebar_sessions() -> None:
     if not sessions:
         return
     st.caption("Chats")
-    recent, older = sessions[:RECENT_CHATS], sessions[RECENT_CHATS:]
+    n = get_settings().ui_recent_chats
+    recent, older = sessions[:n], sessions[n:]
     for s in recent:
         _chat_button(s, s["id"] == ss.sid)
     if older:
@@ -288,8 +285,7 @@ def sidebar_database() -> None:
             st.caption("Empty: uses the sandbox demo database.")
         if st.button("Test connection", key="test_db", icon=":material/cable:"):
             with st.spinner("Connecting…"):
-                ok, message = test_connection(current_settings())
-                ss.db_role = role_warning(current_settings()) if ok else ""
+                ok, message, ss.db_role = test_connection(current_settings())
             ss.db_result = (ok, message)
         if ss.get("db_result"):
             ok, message = ss.db_result
@@ -298,40 +294,23 @@ def sidebar_database() -> None:
             st.warning(md_text(ss.db_role), icon=":material/shield:")
 
 
-def test_connection(settings: Settings) -> tuple[bool, str]:
+def test_connection(settings: Settings) -> tuple[bool, str, str]:
+    """(ok, message, warning when the connected role can change the database) from the toolkit's check."""
     try:
-        from toolkits.postgres.connection import check_connection
-
-        dsn = settings.dsn
-        if not dsn:
-            from toolkits.postgres.sandbox import resolve_dsn
-
-            dsn = resolve_dsn(settings)
-        ok, message = check_connection(dsn, settings.connect_timeout_s)
+        check = get_toolkit(settings).check(settings)
     except Exception as e:  # noqa: BLE001 - shown to the user, logged for us
         log.exception("connection test failed")
-        return False, f"Could not test the connection: {scrub(str(e), settings.dsn)}"
-    if not ok:
-        return False, "Connection failed: " + message
-    return True, "Connected: " + message
-
-
-def role_warning(settings: Settings) -> str:
-    """One line when the connected role could change the database (a superuser, write privileges), else ""."""
-    try:
-        from toolkits.postgres.roles import inspect_role
-        from toolkits.postgres.sandbox import resolve_dsn
-
-        return inspect_role(resolve_dsn(settings), settings.connect_timeout_s).warning
-    except Exception:  # noqa: BLE001 - the connection test already said what is wrong
-        log.exception("could not inspect the role's privileges")
-        return ""
+        return False, f"Could not test the connection: {scrub(str(e), settings.dsn)}", ""
+    if not check.ok:
+        return False, "Connection failed: " + check.message, ""
+    return True, "Connected: " + check.message, check.warning
 
 
 def sidebar_llm() -> None:
     ss = st.session_state
     with st.expander("Language model", icon=":material/smart_toy:", expanded=False):
-        st.selectbox("Backend", BACKENDS, key="cfg_backend", format_func=BACKEND_TEXT.get, **_LLM_CHANGED)
+        st.selectbox("Backend", tuple(BACKENDS), key="cfg_backend", format_func=lambda name: BACKENDS[name].choice,
+                     **_LLM_CHANGED)
         backend = ss.cfg_backend
         if backend == "grounded":
             st.caption("No generative model: answers are composed only from the manual and your database's tools.")
@@ -394,7 +373,7 @@ def sidebar() -> None:
 # --------------------------------------------------------------------------- messages
 def actions(turn: ui.Turn, msg: dict[str, Any], question: str | None, history: list[dict[str, str]], ran: set[str]) -> None:
     """Widgets of an assistant message: route choices when unsure, Run for suggested writes."""
-    route = turn.route or {}
+    route = turn.route.data if turn.route else {}
     alts = ui.alternatives(route)
     pinned = st.session_state.route_choice != "auto"
     if alts and route.get("source") != "user" and question and not pinned:
@@ -414,12 +393,12 @@ def actions(turn: ui.Turn, msg: dict[str, Any], question: str | None, history: l
             suggestion(msg["id"], i, sug, ran)
 
 
-def suggestion(msg_id: int, i: int, sug: dict[str, Any], ran: set[str]) -> None:
+def suggestion(msg_id: int, i: int, sug: Suggestion, ran: set[str]) -> None:
     ss = st.session_state
     key = f"{msg_id}_{i}"
     with st.container(border=True):
-        st.markdown(f":material/build: **Suggested change** — {md_text(sug.get('reason', ''))}")
-        st.code(sug.get("sql", ""), language="sql")
+        st.markdown(f":material/build: **Suggested change** — {md_text(sug.reason)}")
+        st.code(sug.sql, language="sql")
         if key in ran:
             st.caption("Ran — the result is below.")
         elif ss.confirm_write == key:
@@ -428,12 +407,12 @@ def suggestion(msg_id: int, i: int, sug: dict[str, Any], ran: set[str]) -> None:
             if c1.button("Confirm and run", key=f"confirm_{key}", type="primary", width="stretch"):
                 ss.confirm_write = None
                 with st.spinner("Running…"):
-                    ok, text = run_write(current_settings(), sug.get("sql", ""))
+                    ok, text = run_write(current_settings(), sug.sql)
                 store().add_message(
                     ss.sid,
                     "assistant",
                     text,
-                    events=[{"kind": "write_result", "data": {"of": key, "sql": sug.get("sql", ""), "ok": ok}}],
+                    events=[WriteResult(of=key, sql=sug.sql, ok=ok)],
                 )
                 st.rerun()
             if c2.button("Cancel", key=f"cancel_{key}", width="stretch"):
@@ -450,12 +429,10 @@ def _ask_confirm(key: str) -> None:
 def run_write(settings: Settings, sql: str) -> tuple[bool, str]:
     """The only path that changes the user's database: after the user confirmed."""
     try:
-        from toolkits.postgres import PgContext
-        from toolkits.postgres.sandbox import resolve_dsn
-        from toolkits.postgres.writes import run_confirmed
-
-        ctx = PgContext.from_settings(settings, dsn=resolve_dsn(settings))
-        result = run_confirmed(ctx, sql)
+        toolkit = get_toolkit(settings)
+        result = toolkit.run_confirmed(toolkit.context(settings), sql)
+    except ToolkitUnavailable as e:
+        return False, f"**Could not run** {md_code(sql)}: {md_text(e)}"
     except Exception as e:  # noqa: BLE001
         log.exception("confirmed write failed")
         return False, f"**Could not run** {md_code(sql)}: {md_text(e)}"
@@ -465,26 +442,22 @@ def run_write(settings: Settings, sql: str) -> tuple[bool, str]:
 
 
 def show_history(messages: list[dict[str, Any]]) -> None:
-    ran = {
-        e["data"].get("of")
-        for m in messages
-        for e in m["events"]
-        if e.get("kind") == "write_result"
-    }
+    events = [load_events(m["events"]) for m in messages]  # typed; an unknown stored kind is skipped (and logged)
+    ran = {e.of for evs in events for e in evs if isinstance(e, WriteResult)}
     last_q: str | None = None
     hist: list[dict[str, str]] = []
     before_q: list[dict[str, str]] = []
-    for m in messages:
+    for m, evs in zip(messages, events):
         if m["role"] == "user":
             last_q, before_q = m["content"], list(hist)
             with st.chat_message("user", avatar=USER_AVATAR):
                 st.markdown(safe_markdown(m["content"]))
         else:
             with st.chat_message("assistant", avatar=BOT_AVATAR):
-                if any(e.get("kind") == "write_result" for e in m["events"]):
+                if any(isinstance(e, WriteResult) for e in evs):
                     st.markdown(safe_markdown(m["content"]))
                 else:
-                    turn = ui.Turn.replay(m["content"], m["events"])
+                    turn = ui.Turn.replay(m["content"], evs)
                     actions(turn, m, last_q, before_q, ran)
         hist.append({"role": m["role"], "content": m["content"]})
 
@@ -497,12 +470,12 @@ def answer(question: str, route: str | None, history: list[dict[str, str]], reas
     with st.chat_message("assistant", avatar=BOT_AVATAR):
         if reask:
             st.caption(f"Re-asked with route **{route}** (pinned for this chat).")
-        turn = ui.Turn()
+        turn = ui.Turn(redraw_s=settings.ui_redraw_s)
         turn.waiting()
         try:
             events = ask_events(settings, question, history, route)
         except Exception as e:  # noqa: BLE001 - building the pipeline failed
-            events = iter([{"kind": "error", "data": {"message": ui.error_message(e)}}])
+            events = iter([Error(ui.error_message(e))])
         done = False
         try:
             for ev in ui.safe_events(events):
@@ -510,7 +483,7 @@ def answer(question: str, route: str | None, history: list[dict[str, str]], reas
             done = True
         finally:  # also when a click or a new question interrupts the run: keep what was shown
             text = turn.text if done else (turn.text + "\n\n_(interrupted)_").strip()
-            label = (turn.route or {}).get("label")
+            label = turn.route.label if turn.route else None
             msg_id = sessions.add_message(sid, "assistant", text, route=label, events=turn.kept)
         turn.close()
         actions(turn, {"id": msg_id}, question, history, set())

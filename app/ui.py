@@ -14,13 +14,17 @@ from typing import Any, Iterable, Iterator
 
 import streamlit as st
 
+from agent.backends import LLMError
+from agent.config import get_settings
+from agent.events import (
+    Answer, Error, Event, Handler, Passages, Route, Suggestion, Thought, Token, ToolCall, as_event, handle, load_events,
+)
 from agent.sanitize import safe_markdown  # every text rendered as Markdown goes through it
 from toolkits.secrets import scrub
 
 log = logging.getLogger("dbcopilot.ui")
 
-ROUTES: tuple[str, ...] = ("general", "product", "instance", "unsafe", "irrelevant")
-ROUTE_COLORS = {
+ROUTE_COLORS = {  # one per router.labels.ROUTES (tests/test_labels.py checks)
     "general": "blue",
     "product": "violet",
     "instance": "green",
@@ -36,30 +40,18 @@ ROUTE_HELP = {
 }
 SOURCE_TEXT = {"classifier": "classifier", "llm": "LLM router", "user": "chosen by you"}
 CURSOR = " ▌"
-REDRAW_S = 0.05
 
 
-def event_dict(ev: Any) -> dict[str, Any]:
-    """An Event (or an already-plain dict) as {"kind", "data"}."""
-    if isinstance(ev, dict):
-        return {"kind": ev.get("kind", ""), "data": ev.get("data", {}) or {}}
-    return {"kind": getattr(ev, "kind", ""), "data": getattr(ev, "data", {}) or {}}
-
-
-def safe_events(events: Iterable[Any]) -> Iterator[dict[str, Any]]:
-    """Iterate pipeline events; any exception becomes an error event plus a log line."""
+def safe_events(events: Iterable[Event | dict[str, Any]]) -> Iterator[Event]:
+    """Iterate pipeline events as Event objects; any exception becomes an Error event plus a log line."""
     try:
         for ev in events:
-            yield event_dict(ev)
+            yield as_event(ev)
     except Exception as exc:  # noqa: BLE001 - the UI must never show a traceback
-        yield {"kind": "error", "data": {"message": error_message(exc)}}
+        yield Error(error_message(exc))
 
 
 def error_message(exc: BaseException) -> str:
-    try:
-        from agent.backends import LLMError
-    except ImportError:  # pragma: no cover - contract module is always there
-        LLMError = RuntimeError  # type: ignore[misc,assignment]
     if isinstance(exc, LLMError):
         return scrub(str(exc))
     log.exception("unexpected error while answering")
@@ -153,7 +145,7 @@ def tool_title(d: dict[str, Any]) -> str:
     return f"{icon} {step_txt}`{d.get('tool', '?')}`{took}"
 
 
-def render_tool_call(d: dict[str, Any]) -> None:
+def render_tool_call(d: dict[str, Any]) -> None:  # d: ToolCall.data (or a stored event's data)
     with st.expander(tool_title(d)):
         st.caption("Input")
         st.code(str(d.get("input", "")) or "(empty)", language="text")
@@ -163,10 +155,10 @@ def render_tool_call(d: dict[str, Any]) -> None:
             st.caption(f"Full output stored as snapshot `{d['snapshot']}`")
 
 
-class Turn:
-    """One assistant message laid out in slots, filled event by event."""
+class Turn(Handler):
+    """One assistant message laid out in slots, filled event by event (one ``on_<kind>`` method per kind)."""
 
-    def __init__(self) -> None:
+    def __init__(self, redraw_s: float | None = None) -> None:
         self.badge = st.empty()
         self.choices = st.container()
         self.answer = st.empty()
@@ -176,52 +168,64 @@ class Turn:
         self.errors = st.container()
         self.tokens = ""
         self.final: str | None = None
-        self.route: dict[str, Any] | None = None
-        self.kept: list[dict[str, Any]] = []  # events worth storing (tokens dropped)
-        self.suggested: list[dict[str, Any]] = []
+        self.route: Route | None = None
+        self.kept: list[dict[str, Any]] = []  # events worth storing, as dicts (tokens dropped)
+        self.suggested: list[Suggestion] = []
         self.error_messages: list[str] = []
+        self.redraw_s = get_settings().ui_redraw_s if redraw_s is None else redraw_s
+        self.live = True
         self._drawn = 0.0
 
     def waiting(self, text: str = "Thinking…") -> None:
         self.answer.caption(text)
 
-    def feed(self, ev: dict[str, Any], live: bool = True) -> None:
-        kind, data = ev["kind"], ev["data"]
-        if kind != "token":
-            self.kept.append({"kind": kind, "data": data})
-        if kind == "route":
-            self.route = data
-            with self.badge.container():
-                st.markdown(route_badge(data), help=route_caption(data))
-        elif kind == "passages":
-            with self.sources:
-                render_passages(data.get("passages") or [])
-            if live and not self.tokens:
-                self.waiting("Read the manual; writing the answer…")
-        elif kind == "thought":
-            with self.steps:
-                st.caption(f":material/psychology: {safe_markdown(str(data.get('text', '')))}")
-        elif kind == "tool_call":
-            with self.steps:
-                render_tool_call(data)
-            if live and not self.tokens:
-                self.waiting(f"Ran `{data.get('tool', '')}`; thinking…")
-        elif kind == "suggestion":
-            self.suggested.append(data)
-        elif kind == "token":
-            self.tokens += str(data.get("text", ""))
-            now = time.monotonic()
-            if live and now - self._drawn >= REDRAW_S:  # redraw at most ~20 times a second
-                self._drawn = now
-                self.answer.markdown(safe_markdown(self.tokens) + CURSOR)
-        elif kind == "answer":
-            self.final = str(data.get("text", ""))
-            self.answer.markdown(safe_markdown(self.final))
-        elif kind == "error":
-            msg = str(data.get("message", "unknown error"))
-            self.error_messages.append(msg)
-            with self.errors:
-                st.error(safe_markdown(msg), icon=":material/error:")
+    def feed(self, ev: Event | dict[str, Any], live: bool = True) -> None:
+        ev = as_event(ev)
+        if not isinstance(ev, Token):
+            self.kept.append(ev.to_dict())
+        self.live = live
+        handle(ev, self)
+
+    def on_route(self, ev: Route) -> None:
+        self.route = ev
+        with self.badge.container():
+            st.markdown(route_badge(ev.data), help=route_caption(ev.data))
+
+    def on_passages(self, ev: Passages) -> None:
+        with self.sources:
+            render_passages(ev.passages or [])
+        if self.live and not self.tokens:
+            self.waiting("Read the manual; writing the answer…")
+
+    def on_thought(self, ev: Thought) -> None:
+        with self.steps:
+            st.caption(f":material/psychology: {safe_markdown(str(ev.text))}")
+
+    def on_tool_call(self, ev: ToolCall) -> None:
+        with self.steps:
+            render_tool_call(ev.data)
+        if self.live and not self.tokens:
+            self.waiting(f"Ran `{ev.tool}`; thinking…")
+
+    def on_suggestion(self, ev: Suggestion) -> None:
+        self.suggested.append(ev)
+
+    def on_token(self, ev: Token) -> None:
+        self.tokens += str(ev.text)
+        now = time.monotonic()
+        if self.live and now - self._drawn >= self.redraw_s:  # settings.ui_redraw_s: at most ~20 redraws a second
+            self._drawn = now
+            self.answer.markdown(safe_markdown(self.tokens) + CURSOR)
+
+    def on_answer(self, ev: Answer) -> None:
+        self.final = str(ev.text)
+        self.answer.markdown(safe_markdown(self.final))
+
+    def on_error(self, ev: Error) -> None:
+        msg = str(ev.message or "unknown error")
+        self.error_messages.append(msg)
+        with self.errors:
+            st.error(safe_markdown(msg), icon=":material/error:")
 
     @property
     def text(self) -> str:
@@ -240,10 +244,10 @@ class Turn:
                 self.answer.empty()
 
     @classmethod
-    def replay(cls, content: str, events: list[dict[str, Any]]) -> "Turn":
-        turn = cls()
-        for ev in events:
-            turn.feed(event_dict(ev), live=False)
+    def replay(cls, content: str, events: list[Event | dict[str, Any]]) -> "Turn":
+        turn = cls(redraw_s=0.0)  # nothing streams on a replay
+        for ev in load_events(events):  # a stored event of an unknown kind is skipped (and logged)
+            turn.feed(ev, live=False)
         if content and not (turn.error_messages and content.startswith("Error: ")):
             turn.answer.markdown(safe_markdown(content))
         else:

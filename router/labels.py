@@ -2,9 +2,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
+# The one declaration of the route labels. This is the class order of trained models (class i = LABELS[i]):
+# never reorder it. Every other list of routes is derived from it below.
 LABELS: tuple[str, ...] = ("unsafe", "irrelevant", "general", "product", "instance")
-SAFE_LABELS: tuple[str, ...] = ("irrelevant", "general", "product", "instance")
+SAFE_LABELS: tuple[str, ...] = LABELS[1:]  # the topic head of the hierarchical router
+REFUSED: tuple[str, ...] = LABELS[:2]  # routes answered with a refusal
+ROUTES: tuple[str, ...] = LABELS[2:] + REFUSED  # the order people see them in: answered routes, then refusals
+ROUTE_CHOICES: tuple[str, ...] = ("auto",) + ROUTES  # what a user or the settings may pick; auto = the router
+RouteChoice = Literal[ROUTE_CHOICES]  # type: ignore[valid-type]  # the settings' type (agent/config.py)
 
 
 @dataclass

@@ -1,10 +1,12 @@
 """Chat session storage: SQLite at settings.sessions_db."""
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
 
+from agent.events import Event
 from app.sessions import DEFAULT_TITLE, SessionNotFound, SessionStore, title_from_question
 
 
@@ -136,3 +138,101 @@ def test_title_from_question():
     long = "why " * 40
     t = title_from_question(long)
     assert len(t) <= 60 and t.endswith("…")
+
+
+# --------------------------------------------------------------------------- schema migrations
+# The schema of sessions.sqlite files written before the migrations list existed (kept here verbatim: old files
+# in users' data dirs look like this and must open without losing a message).
+OLD_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    route_override TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    role TEXT NOT NULL,
+    content TEXT NOT NULL,
+    route TEXT,
+    events TEXT NOT NULL DEFAULT '[]',
+    created_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_by_session ON messages(session_id, id);
+"""
+
+
+def _applied(path) -> list[str]:
+    with sqlite3.connect(path) as con:
+        return [r[0] for r in con.execute("SELECT name FROM _migrations ORDER BY applied_at, name")]
+
+
+def test_a_new_file_gets_every_migration_once(tmp_path):
+    from app import sessions
+
+    path = tmp_path / "sessions.sqlite"
+    first = SessionStore(path)
+    assert first.migrated == [fn.__name__ for fn in sessions.MIGRATIONS]
+    assert first.migrated[0] == "m001_initial"
+    assert SessionStore(path).migrated == []  # a second open applies nothing
+    assert _applied(path) == first.migrated
+    assert len(set(first.migrated)) == len(first.migrated)  # names are the keys: unique
+
+
+def test_an_old_schema_file_opens_and_keeps_its_chats(tmp_path):
+    path = tmp_path / "sessions.sqlite"
+    with sqlite3.connect(path) as con:
+        con.executescript(OLD_SCHEMA)
+        con.execute("INSERT INTO sessions(title, route_override, created_at, updated_at) VALUES ('Old chat', 'product', 1, 2)")
+        con.execute("INSERT INTO messages(session_id, role, content, route, events, created_at) "
+                    "VALUES (1, 'assistant', 'from before', 'product', ?, 2)", (json.dumps([ROUTE_EV, TOOL_EV]),))
+    con.close()
+    store = SessionStore(path)
+    assert store.migrated[0] == "m001_initial" and _applied(path)[0] == "m001_initial"
+    assert store.get(1)["title"] == "Old chat" and store.route_override(1) == "product"
+    assert store.messages(1)[0]["events"] == [ROUTE_EV, TOOL_EV]
+    assert "_Route: product, confidence 0.91 (classifier)_" in store.export_markdown(1)
+    store.add_message(1, "user", "and now?")  # still writable
+    assert [m["content"] for m in store.messages(1)] == ["from before", "and now?"]
+
+
+def test_a_later_migration_runs_once_and_a_failing_one_leaves_no_trace(tmp_path, monkeypatch):
+    from app import sessions
+
+    path = tmp_path / "sessions.sqlite"
+    sid = SessionStore(path).create("kept")
+
+    def m900_add_pinned(con):
+        con.execute("ALTER TABLE sessions ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
+
+    def m901_broken(con):
+        con.execute("ALTER TABLE sessions ADD COLUMN half_done TEXT")
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(sessions, "MIGRATIONS", [*sessions.MIGRATIONS, m900_add_pinned, m901_broken])
+    with pytest.raises(RuntimeError, match="boom"):
+        SessionStore(path)
+    assert "m900_add_pinned" in _applied(path) and "m901_broken" not in _applied(path)
+    with sqlite3.connect(path) as con:
+        cols = [r[1] for r in con.execute("PRAGMA table_info(sessions)")]
+    con.close()
+    assert "pinned" in cols and "half_done" not in cols  # the failed migration rolled back whole
+
+    monkeypatch.setattr(sessions, "MIGRATIONS", [*sessions.MIGRATIONS[:-1]])
+    again = SessionStore(path)
+    assert again.migrated == []  # m900 is not applied twice
+    assert again.get(sid)["pinned"] == 0 and again.get(sid)["title"] == "kept"
+
+
+def test_typed_events_are_stored_as_their_dicts(store):
+    from agent.events import Route, ToolCall, load_events
+
+    sid = store.create()
+    route, call = Event.from_dict(ROUTE_EV), Event.from_dict(TOOL_EV)
+    store.add_message(sid, "assistant", "x", events=[route, TOOL_EV])
+    stored = store.messages(sid)[0]["events"]
+    assert stored[0] == route.to_dict() and stored[1] == TOOL_EV
+    assert load_events(stored) == [route, call]
+    assert isinstance(route, Route) and isinstance(call, ToolCall)

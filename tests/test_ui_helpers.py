@@ -4,21 +4,21 @@ from __future__ import annotations
 import logging
 
 from agent.backends import LLMError
-from agent.events import Event
+from agent.events import Error, Route
 from app import ui
 
 
 def _boom(exc):
-    yield Event("route", {"label": "general", "confidence": 0.9, "source": "classifier"})
+    yield Route(label="general", confidence=0.9, source="classifier")
     raise exc
 
 
 def test_safe_events_turns_an_exception_into_a_clear_error(caplog):
     with caplog.at_level(logging.ERROR, logger="dbcopilot.ui"):
         out = list(ui.safe_events(_boom(KeyError("shared_buffers"))))
-    assert out[0] == {"kind": "route", "data": {"label": "general", "confidence": 0.9, "source": "classifier"}}
-    assert out[1]["kind"] == "error"
-    msg = out[1]["data"]["message"]
+    assert out[0] == Route(label="general", confidence=0.9, source="classifier")
+    assert isinstance(out[1], Error)
+    msg = out[1].message
     assert msg.startswith("Something went wrong while answering (KeyError: 'shared_buffers')")
     assert "Traceback" not in msg
     assert any(r.exc_info for r in caplog.records)  # the traceback goes to the log
@@ -26,7 +26,7 @@ def test_safe_events_turns_an_exception_into_a_clear_error(caplog):
 
 def test_safe_events_keeps_llm_errors_as_worded():
     out = list(ui.safe_events(_boom(LLMError("The LLM server at http://x:1/v1 is unreachable."))))
-    assert out[-1] == {"kind": "error", "data": {"message": "The LLM server at http://x:1/v1 is unreachable."}}
+    assert out[-1] == Error("The LLM server at http://x:1/v1 is unreachable.")
 
 
 def test_route_badge():
