@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from agent.plugins import BACKENDS, register_backend
 from toolkits.secrets import mask_dsn
 
 Messages = list[dict[str, str]]
@@ -98,8 +99,10 @@ def _check_messages(messages: Messages) -> None:
 # --------------------------------------------------------------------------- grounded
 
 
+@register_backend
 class GroundedBackend(Backend):
     name = "grounded"
+    choice = "Grounded (no LLM: answers from evidence)"  # how the sidebar offers it
     label = "Grounded (answers from evidence only, no generative model)"
     generative = False
 
@@ -180,8 +183,10 @@ def load_gguf(path: str, n_ctx: int = 4096, n_threads: int | None = None, n_thre
         return model
 
 
+@register_backend
 class LlamaCppBackend(Backend):
     name = "llamacpp"
+    choice = "Local GGUF model (llama.cpp)"  # how the sidebar offers it
 
     def __init__(self, settings: Any):
         super().__init__(settings)
@@ -262,8 +267,10 @@ def _model_matches(wanted: str, available: list[str]) -> str | None:
     return None
 
 
+@register_backend
 class OpenAIBackend(Backend):
     name = "openai"
+    choice = "OpenAI-compatible server"  # how the sidebar offers it
 
     def __init__(self, settings: Any):
         super().__init__(settings)
@@ -485,14 +492,10 @@ def _raw_api_message(e: Any) -> str:
 
 
 def make_backend(settings: Any) -> Backend:
-    kind = getattr(settings, "llm_backend", "grounded")
-    if kind == "grounded":
-        return GroundedBackend(settings)
-    if kind == "llamacpp":
-        return LlamaCppBackend(settings)
-    if kind == "openai":
-        return OpenAIBackend(settings)
-    raise LLMError(f"Unknown LLM backend '{kind}': choose grounded, llamacpp or openai.")
+    kind = settings.llm_backend
+    if kind not in BACKENDS:
+        raise LLMError(f"Unknown LLM backend '{kind}': choose {', '.join(BACKENDS)}.")
+    return BACKENDS[kind](settings)
 
 
 def list_models(settings: Any) -> list[str]:

@@ -12,14 +12,12 @@ become suggestion events the user confirms).
 from __future__ import annotations
 
 import re
-import threading
-import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from psycopg import sql as psql
 
-from agent.planner_sql import Catalog, Query, build_query, find_tables, load_catalog, time_window, words
+from agent.planner_sql import Catalog, Query, build_query, find_tables, time_window, words
 from agent.react import LoopState, Turn
 from toolkits.postgres.render import md_code, md_fence, md_text  # database text is data, never Markdown
 
@@ -136,26 +134,6 @@ COMPOSITES: list[tuple[re.Pattern, list[str]]] = [
 ]
 
 SQL_IN_TEXT = re.compile(r"(?is)(?:```(?:sql)?\s*)?\b((?:select|with|explain)\b.+?)(?:```|;|$)")
-_CATALOG_CACHE: dict[str, tuple[float, Catalog]] = {}
-_CATALOG_LOCK = threading.Lock()
-CATALOG_TTL_S = 120.0
-
-
-def get_catalog(ctx: Any) -> Catalog:
-    """The live catalog (tables, columns, keys, common values), cached for a couple of minutes."""
-    from toolkits.postgres.connection import readonly_session
-
-    with _CATALOG_LOCK:
-        hit = _CATALOG_CACHE.get(ctx.dsn)
-        if hit and time.monotonic() - hit[0] < CATALOG_TTL_S:
-            return hit[1]
-    with readonly_session(ctx) as s:
-        cat = load_catalog(s.cur)
-    with _CATALOG_LOCK:
-        _CATALOG_CACHE[ctx.dsn] = (time.monotonic(), cat)
-    return cat
-
-
 def _strip_time(question: str) -> str:
     """The previous question without its time window, so a follow-up's window replaces it."""
     return re.sub(r"\b(yesterday|today|this (week|month|year)|(in the )?(last|past) \d* ?\w+|in \d{4})\b", "",
@@ -178,9 +156,11 @@ class Planner:
 
     name = "planner"
 
-    def __init__(self, registry: Any, ctx: Any, top_k: int = 6, row_limit: int = 20):
+    def __init__(self, registry: Any, ctx: Any, top_k: int = 6, row_limit: int = 20,
+                 read_catalog: Callable[[Any], Catalog] | None = None):
         self.registry = registry
         self.ctx = ctx
+        self.read_catalog = read_catalog or (lambda ctx: Catalog())  # the toolkit's catalog reader
         self.top_k = top_k
         self.row_limit = row_limit
         self.plan: list[PlannedStep] | None = None
@@ -198,7 +178,7 @@ class Planner:
     def _catalog(self) -> Catalog | None:
         if self.catalog is None:
             try:
-                self.catalog = get_catalog(self.ctx)
+                self.catalog = self.read_catalog(self.ctx)
             except Exception as exc:  # an unreachable database shows up in the tool call itself
                 self.notes.append(f"could not read the catalog: {exc}")
                 self.catalog = Catalog()

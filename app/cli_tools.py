@@ -7,22 +7,25 @@ import sys
 
 import typer
 
+from agent.config import get_settings
+from agent.plugins import get_toolkit
+from toolkits.base import ToolkitUnavailable
+
+
+def _settings(dsn: str):
+    """The settings, with --dsn in place of DBCOPILOT_DSN when given."""
+    settings = get_settings()
+    return settings.model_copy(update={"dsn": dsn}) if dsn else settings
+
 
 def _ctx(dsn: str):
-    """PgContext from the settings; an empty DSN means the sandbox demo database (started when needed)."""
-    from agent.config import get_settings
-    from toolkits.postgres import PgContext
-
-    settings = get_settings()
-    if not dsn and not settings.dsn:
-        from toolkits.postgres.sandbox import SandboxError, resolve_dsn
-
-        try:
-            dsn = resolve_dsn(settings)
-        except SandboxError as e:
-            typer.echo(f"error: {e}", err=True)
-            raise typer.Exit(1)
-    return PgContext.from_settings(settings, dsn=dsn or settings.dsn)
+    """The toolkit's context for --dsn or the settings (empty: the sandbox demo database, started when needed)."""
+    settings = _settings(dsn)
+    try:
+        return get_toolkit(settings).context(settings)
+    except ToolkitUnavailable as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(1) from None
 
 
 def register(cli: typer.Typer) -> None:
@@ -38,9 +41,8 @@ def register(cli: typer.Typer) -> None:
         from rich.table import Table
 
         from toolkits.base import CATEGORIES
-        from toolkits.postgres import build_registry
 
-        reg = build_registry()
+        reg = get_toolkit(get_settings()).registry()
         if category and category not in CATEGORIES:
             typer.echo(f"unknown category {category!r}; choose one of {', '.join(CATEGORIES)}", err=True)
             raise typer.Exit(2)
@@ -77,9 +79,7 @@ def register(cli: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="print the whole ToolResult as JSON"),
     ) -> None:
         """Run one read-only tool and print its Markdown output (and the changes it suggests)."""
-        from toolkits.postgres import build_registry
-
-        reg = build_registry()
+        reg = get_toolkit(get_settings()).registry()
         if reg.resolve(name) is None:
             typer.echo(f"unknown tool {name!r}; did you mean {', '.join(reg.suggest(name))}? "
                        "(dbcopilot tools lists them)", err=True)
@@ -108,9 +108,9 @@ def register(cli: typer.Typer) -> None:
     ) -> None:
         """Run one confirmed change through the only write path (allow-listed statements only)."""
         from toolkits.secrets import mask_dsn
-        from toolkits.postgres.writes import classify, run_confirmed
 
-        kind, text = classify(sql)
+        toolkit = get_toolkit(get_settings())
+        kind, text = toolkit.classify(sql)
         if kind is None:
             typer.echo(f"not run: {text}", err=True)
             raise typer.Exit(2)
@@ -118,7 +118,7 @@ def register(cli: typer.Typer) -> None:
         if not yes and not typer.confirm(f"Run on {mask_dsn(ctx.dsn)}:\n  {text}\n?", default=False):
             typer.echo("not run.")
             raise typer.Exit(1)
-        res = run_confirmed(ctx, text)
+        res = toolkit.run_confirmed(ctx, text)
         typer.echo(res.output if res.ok else f"error: {res.error}")
         if not res.ok:
             raise typer.Exit(1)
@@ -127,19 +127,12 @@ def register(cli: typer.Typer) -> None:
     def db_check_cmd(dsn: str = typer.Option("", "--dsn", help="libpq DSN; default DBCOPILOT_DSN or the sandbox")) -> None:
         """Check that the database answers (server version and extensions, or a clear reason), and warn when
         its role can write: a superuser, or a role with write privileges (dbcopilot make-role makes a read-only one)."""
-        from toolkits.postgres.connection import check_connection
-        from toolkits.postgres.roles import inspect_role
-
-        ctx = _ctx(dsn)
-        ok, message = check_connection(ctx.dsn)
-        typer.echo(message if ok else f"error: {message}")
-        if not ok:
+        settings = _settings(dsn)
+        check = get_toolkit(settings).check(settings)
+        typer.echo(check.message if check.ok else f"error: {check.message}")
+        if not check.ok:
             raise typer.Exit(1)
-        try:
-            warning = inspect_role(ctx.dsn, ctx.connect_timeout_s).warning
-        except Exception as e:  # noqa: BLE001 - the check itself passed; say what could not be inspected
-            warning = f"note: could not inspect the role's privileges ({type(e).__name__})"
-        typer.echo(warning or "role: read-only (no write privileges found)")
+        typer.echo(check.warning or "role: read-only (no write privileges found)")
 
     @cli.command("make-role")
     def make_role_cmd(

@@ -10,7 +10,8 @@ import pytest
 
 from agent.config import Settings
 from agent.instance import answer_instance
-from agent.planner_sql import Catalog, find_tables, load_catalog, singular, time_window, words
+from agent.planner_sql import Catalog, find_tables, singular, time_window, words
+from toolkits.postgres.catalog import load_catalog
 
 
 @pytest.fixture(scope="module")

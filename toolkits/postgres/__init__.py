@@ -19,6 +19,7 @@ class PgContext:
     connect_timeout_s: int = 5
     allow_functions: tuple[str, ...] = ()  # user-defined functions the user opted in to (schema.name or name)
     max_input_bytes: int = MAX_INPUT_BYTES  # longer tool inputs are refused before parsing
+    catalog_ttl_s: float = 120.0  # how long the planner's catalog of this database is reused
     local: bool | None = None  # None = detect from the DSN (localhost, 127.0.0.1, ::1, unix socket)
     extra: dict = field(default_factory=dict)
 
@@ -34,7 +35,7 @@ class PgContext:
         return cls(dsn=dsn if dsn is not None else settings.dsn, statement_timeout_ms=settings.statement_timeout_ms,
                    row_cap=settings.row_cap, connect_timeout_s=settings.connect_timeout_s,
                    allow_functions=tuple(settings.allow_functions),
-                   max_input_bytes=getattr(settings, "max_tool_input_bytes", MAX_INPUT_BYTES))
+                   max_input_bytes=settings.max_tool_input_bytes, catalog_ttl_s=settings.catalog_ttl_s)
 
 
 def build_registry() -> Registry:

@@ -1,0 +1,125 @@
+"""The PostgreSQL catalog reader: tables, columns, keys, common values and CHECK-listed values from the
+system catalogs, into ``toolkits.catalog.Catalog``; cached per database for ``catalog_ttl_s``.
+The one place the planner's view of a live schema comes from (read-only, in a tool session)."""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+
+from psycopg import sql as psql
+
+from toolkits.catalog import Catalog, Column, Table
+from toolkits.postgres.connection import readonly_session
+
+_CACHE: dict[str, tuple[float, Catalog]] = {}
+_LOCK = threading.Lock()
+
+CATALOG_SQL = {
+    "tables": """
+        SELECT n.nspname, c.relname, c.relkind
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relkind IN ('r', 'p', 'v', 'm')
+          AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+          AND NOT c.relispartition
+        ORDER BY n.nspname, c.relname""",
+    "columns": """
+        SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod)
+        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm')
+          AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+        ORDER BY n.nspname, c.relname, a.attnum""",
+    "keys": """
+        SELECT n.nspname, c.relname, con.contype, a.attname, rc.relname, ra.attname
+        FROM pg_constraint con
+        JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = con.conkey[1]
+        LEFT JOIN pg_class rc ON rc.oid = con.confrelid
+        LEFT JOIN pg_attribute ra ON ra.attrelid = con.confrelid AND ra.attnum = con.confkey[1]
+        WHERE con.contype IN ('p', 'f') AND array_length(con.conkey, 1) = 1
+          AND n.nspname NOT IN ('pg_catalog', 'information_schema')""",
+    "values": """
+        SELECT schemaname, tablename, attname, array_to_json(most_common_vals::text::text[])
+        FROM pg_stats
+        WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND most_common_vals IS NOT NULL""",
+    "checks": """
+        SELECT n.nspname, c.relname, pg_get_constraintdef(con.oid)
+        FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE con.contype = 'c' AND n.nspname NOT IN ('pg_catalog', 'information_schema')""",
+}
+
+
+def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
+    """Tables too small for pg_stats to list common values (all distinct): read their text values."""
+    cur.execute("""SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE c.relkind IN ('r', 'p') AND c.reltuples BETWEEN 0 AND %s
+                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""", (max_rows,))
+    for schema, table in cur.fetchall():
+        t = cat.tables.get(table)
+        if not t or t.schema != schema:
+            continue
+        for c in t.columns.values():
+            if c.is_text and not c.values and c.name not in ("email", "description", "body", "notes"):
+                cur.execute(psql.SQL("SELECT DISTINCT {} FROM {}.{} WHERE length({}::text) <= 40 LIMIT 201").format(
+                    psql.Identifier(c.name), psql.Identifier(schema), psql.Identifier(table), psql.Identifier(c.name)))
+                vals = [r[0] for r in cur.fetchall() if r[0] is not None]
+                if len(vals) <= 200:
+                    c.values = [str(v) for v in vals]
+
+
+def load_catalog(cur) -> Catalog:
+    """Read tables, columns, keys and common values from the system catalogs (read-only).
+    ``cur`` is a psycopg cursor (or a connection, whose cursor is used)."""
+    cat = Catalog()
+    if hasattr(cur, "cursor"):
+        cur = cur.cursor()
+    cur.execute(CATALOG_SQL["tables"])
+    for schema, name, kind in cur.fetchall():
+        if name not in cat.tables or schema == "public":
+            cat.tables[name] = Table(schema, name, kind)
+    cur.execute(CATALOG_SQL["columns"])
+    for schema, table, col, typ in cur.fetchall():
+        t = cat.tables.get(table)
+        if t and t.schema == schema:
+            t.columns[col] = Column(col, typ)
+    cur.execute(CATALOG_SQL["keys"])
+    for schema, table, kind, col, ref, refcol in cur.fetchall():
+        t = cat.tables.get(table)
+        if not t or t.schema != schema:
+            continue
+        if kind == "p":
+            t.pk = col
+        elif ref in cat.tables:
+            t.fks.append((col, ref, refcol))
+    cur.execute("SELECT name FROM pg_settings")
+    cat.settings = {r[0] for r in cur.fetchall()}
+    cur.execute(CATALOG_SQL["values"])
+    for schema, table, col, vals in cur.fetchall():
+        t = cat.tables.get(table)
+        if t and t.schema == schema and col in t.columns and t.columns[col].is_text:
+            vals = vals if isinstance(vals, list) else json.loads(vals)
+            t.columns[col].values = [str(v) for v in vals if v is not None and len(str(v)) <= 40][:100]
+    _small_table_values(cur, cat)
+    cur.execute(CATALOG_SQL["checks"])
+    for schema, table, definition in cur.fetchall():  # CHECK (status IN ('a', 'b')) lists every value
+        t = cat.tables.get(table)
+        m = re.match(r"CHECK \(\(?\(?(\w+)\)?(?:::text)?\s*=\s*ANY\s*\(+ARRAY\[(.*)\]", definition)
+        if t and t.schema == schema and m and m.group(1) in t.columns and t.columns[m.group(1)].is_text:
+            vals = re.findall(r"'((?:[^']|'')*)'", m.group(2))
+            known = t.columns[m.group(1)].values
+            known += [v.replace("''", "'") for v in vals if v.replace("''", "'") not in known]
+    return cat
+
+
+def read_catalog(ctx) -> Catalog:
+    """The live catalog of ``ctx``'s database, cached for ``ctx.catalog_ttl_s`` seconds."""
+    with _LOCK:
+        hit = _CACHE.get(ctx.dsn)
+        if hit and time.monotonic() - hit[0] < ctx.catalog_ttl_s:
+            return hit[1]
+    with readonly_session(ctx) as s:
+        cat = load_catalog(s.cur)
+    with _LOCK:
+        _CACHE[ctx.dsn] = (time.monotonic(), cat)
+    return cat
