@@ -145,7 +145,7 @@ def _threads(settings: Any) -> tuple[int, int]:
     cores for both (llama.cpp's own default for decoding). Its threads spin-wait, so on this
     busy 2-core machine (load ~9) 2 threads measured 1.6 tokens/s and a 3.6 s first token,
     1 thread 20-29 tokens/s and 0.8 s (bench/llm.py)."""
-    n = int(getattr(settings, "llm_threads", 0) or 0)
+    n = int(settings.llm_threads or 0)
     if n > 0:
         return n, n
     half = max(1, _cores() // 2)
@@ -191,7 +191,7 @@ class LlamaCppBackend(Backend):
     def __init__(self, settings: Any):
         super().__init__(settings)
         self.path = settings.gguf_path or default_gguf_path()
-        self.n_ctx = int(getattr(settings, "llm_context", 4096) or 4096)
+        self.n_ctx = int(settings.llm_context or 4096)
         self.n_threads, self.n_threads_batch = _threads(settings)
         self.is_default = Path(self.path).name == SMOLLM2_FILE
         stem = Path(self.path).name.removesuffix(".gguf")
@@ -388,6 +388,7 @@ class OpenAIBackend(Backend):
             raise self._error(e) from None
 
     def _stream(self, messages, *, stop, temperature, max_tokens, json_schema):
+        import httpx  # with openai: both load only when this backend is used
         import openai
 
         kw: dict[str, Any] = dict(
@@ -411,7 +412,7 @@ class OpenAIBackend(Backend):
             except Exception as e:  # the answer had started: say so, not "cannot reach"
                 if isinstance(e, openai.OpenAIError) and not isinstance(e, openai.APIConnectionError):
                     raise self._error(e) from None
-                if isinstance(e, openai.APITimeoutError) or "timeout" in type(e).__name__.lower():
+                if isinstance(e, (openai.APITimeoutError, httpx.TimeoutException, TimeoutError)):
                     raise LLMError(
                         f"Timed out after {self.timeout_s:g} s waiting for the rest of the answer from the LLM server "
                         f"at {self.shown_url}; raise DBCOPILOT_LLM_TIMEOUT_S if it is just slow."
@@ -500,7 +501,7 @@ def make_backend(settings: Any) -> Backend:
 
 def list_models(settings: Any) -> list[str]:
     """Model names the UI can offer for the configured backend."""
-    kind = getattr(settings, "llm_backend", "grounded")
+    kind = settings.llm_backend
     if kind == "openai":
         return OpenAIBackend(settings).available_models() or []
     if kind == "llamacpp":

@@ -39,6 +39,7 @@ class Settings(BaseSettings):
     data_dir: Path = Field(Path(".dbcopilot"), description="models, index, chat sessions, sandbox cluster")
 
     # --- the user's database ---------------------------------------------------
+    toolkit: str = Field("postgres", description="which toolkit talks to the database (agent/plugins.py TOOLKITS)")
     dsn: str = Field("", description="libpq DSN of the user's database; empty = the sandbox demo database")
     statement_timeout_ms: int = Field(5000, description="per statement; must be > 0 (0 would disable the timeout)")
     row_cap: int = 200

@@ -29,7 +29,7 @@ def register_toolkit(cls: type) -> type:
 
 def get_toolkit(settings: Any = None) -> Toolkit:
     """The toolkit the settings choose (one instance per process; PostgreSQL is the only one today)."""
-    name = getattr(settings, "toolkit", None) or "postgres"
+    name = settings.toolkit if settings is not None else "postgres"
     if name not in TOOLKITS:
         raise ValueError(f"unknown toolkit {name!r}; known: {', '.join(sorted(TOOLKITS))}")
     with _LOCK:

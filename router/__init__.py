@@ -27,8 +27,8 @@ class RouterNotTrained(RuntimeError):
 
 def load_router(settings, llm_chat=None):
     """The router the settings ask for (settings.router_kind, settings.router_dir, settings.router_threshold)."""
-    kind = getattr(settings, "router_kind", "flat")
-    threshold = float(getattr(settings, "router_threshold", 0.6))
+    kind = settings.router_kind
+    threshold = float(settings.router_threshold)
     if kind == "llm":
         if llm_chat is None:
             raise RouterNotTrained("router_kind=llm needs an LLM: configure DBCOPILOT_LLM_BACKEND (openai or llamacpp) "
