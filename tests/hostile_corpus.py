@@ -59,6 +59,8 @@ READ_TOOLS: list[tuple[str, str, str]] = [
     ("user-function", "run_sql", "SELECT 5::leaky_domain"),
     ("user-function", "run_sql", "SELECT CAST(5 AS public.leaky_domain)"),
     ("user-function", "run_sql", "SELECT leak_agg(id) FROM {victim}"),
+    ("user-function", "run_sql", "SELECT 'happy'::mood"),
+    ("user-function", "run_sql", "SELECT CAST(note AS mood) FROM {victim}"),
     ("user-function", "run_sql", "SELECT lower('ABC')"),  # shadowed by public.lower(text) in this database
     ("user-function", "run_sql", "SELECT bump()"),
     ("user-function", "explain_query", "SELECT leak()"),

@@ -1,8 +1,9 @@
 """Functions a guarded statement may call, resolved on the server in ``pg_proc`` — not by spelling.
 
-Every function the statement names, every non-built-in operator it uses, and every non-built-in
+Every function the statement names, every non-built-in operator it uses, every non-built-in
 function or operator reached through the user views, row-security policies and domain constraints it
-touches is looked up in one catalog query. A function may run when it is
+touches, and the functions of user-defined casts (implicit ones, and explicit ones to a type the
+statement casts to) are looked up in one catalog query. A function may run when it is
 
 - built in (``pg_catalog``, created by initdb) and stable or immutable, or one of the volatile built-ins
   below that only read (sizes, clocks, WAL positions), and not on the guard's deny-list; or
@@ -76,6 +77,13 @@ WITH RECURSIVE
    SELECT o.oprcode::pg_catalog.oid, 'operator ' || o.oprname FROM op JOIN pg_catalog.pg_operator o ON o.oprname = op.name
     WHERE o.oid >= %(first_oid)s AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend x
             WHERE x.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass AND x.objid = o.oid AND x.deptype = 'e')
+   UNION ALL  -- user-defined casts: explicit ones to a type the statement casts to, implicit ones always
+   SELECT c.castfunc, 'cast ' || c.castsource::pg_catalog.regtype::text || ' -> ' || c.casttarget::pg_catalog.regtype::text
+     FROM pg_catalog.pg_cast c
+    WHERE c.oid >= %(first_oid)s AND c.castfunc <> 0
+      AND (c.castcontext IN ('i', 'a') OR c.casttarget IN (SELECT oid FROM typ))
+      AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend x
+            WHERE x.classid = 'pg_catalog.pg_cast'::pg_catalog.regclass AND x.objid = c.oid AND x.deptype = 'e')
    UNION ALL
    SELECT objid, via FROM reached WHERE classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
    UNION ALL
@@ -132,9 +140,8 @@ def verdict(via: str, schema: str, name: str, volatility: str, builtin: bool, ex
 
 def refusal(cur, checked: Checked, allowed: frozenset[str] = frozenset()) -> str:
     """Resolve the statement's functions on the server (``cur``: a cursor inside the tool's transaction);
-    '' when every one may run, else the first reason."""
-    if not (checked.functions or checked.operators or checked.relations or checked.types):
-        return ""
+    '' when every one may run, else the first reason. Runs for every statement: an implicit user-defined
+    cast can call a function from any expression."""
     cur.execute(RESOLVE_SQL, params(checked), prepare=True)  # planned once per connection
     for row in cur.fetchall():
         reason = verdict(*row, allowed=allowed)
