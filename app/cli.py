@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 
 from agent.config import SettingsError, get_settings
+from toolkits.secrets import scrub_logs
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -45,6 +46,7 @@ _register_features()
 
 def main() -> None:
     """Run the CLI; an invalid setting (any command) is one line on stderr and exit status 2."""
+    scrub_logs()
     try:
         cli()
     except SettingsError as e:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.events import Error, Event, Handler, Passages, Route, Suggestion, ToolCall, handle, load_events
+from agent.sanitize import safe_markdown
 
 DEFAULT_TITLE = "New chat"
 
@@ -222,7 +223,7 @@ def to_markdown(session: dict[str, Any], messages: list[dict[str, Any]]) -> str:
         writer = _MarkdownEvents(lines)
         for e in events:
             handle(e, writer)
-    return "\n".join(lines).rstrip() + "\n"
+    return safe_markdown("\n".join(lines).rstrip()) + "\n"  # the file is opened elsewhere: no images, no HTML
 
 
 class _MarkdownEvents(Handler):

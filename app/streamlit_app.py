@@ -30,9 +30,10 @@ from app.sessions import DEFAULT_TITLE, SessionNotFound, SessionStore, title_fro
 from toolkits.postgres.render import md_code, md_text  # noqa: E402
 from toolkits.base import ToolkitUnavailable  # noqa: E402
 from router.labels import ROUTE_CHOICES  # noqa: E402
-from toolkits.secrets import mask_dsn, scrub  # noqa: E402
+from toolkits.secrets import mask_dsn, scrub, scrub_logs  # noqa: E402
 
 log = logging.getLogger("dbcopilot.app")
+scrub_logs()  # no DSN or password in any log line, tracebacks included
 
 USER_AVATAR = ":material/person:"
 BOT_AVATAR = ":material/database:"

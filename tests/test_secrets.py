@@ -184,3 +184,22 @@ def test_llm_server_url_password_is_masked_in_messages():
     assert "t0ken" not in make_backend(settings).label
     ok, message = check_backend(settings)  # nothing listens on port 1
     assert not ok and "t0ken" not in message and "u:****@127.0.0.1:1" in message, message
+
+
+def test_log_records_are_scrubbed_message_and_traceback(caplog):
+    """log.exception after a libpq error: neither the message nor the traceback keeps the password."""
+    import logging
+
+    from toolkits.secrets import scrub_logs
+
+    scrub_logs()
+    scrub_logs()  # idempotent
+    log = logging.getLogger("dbcopilot.test")
+    url = "postgresql://app:hunter22@db.internal:5432/shop"
+    try:
+        raise RuntimeError(f"could not connect to {url}")
+    except RuntimeError:
+        log.exception("answering failed for %s (password=hunter22)", url)
+    text = caplog.text
+    assert "answering failed" in text and "RuntimeError" in text
+    assert "hunter22" not in text

