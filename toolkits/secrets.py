@@ -118,9 +118,8 @@ def scrub_logs() -> None:
             record.msg, record.args = scrub(record.getMessage()), ()
         except Exception:  # noqa: BLE001 - a malformed record: keep it as it was rather than lose it
             return record
-        if record.exc_info and record.exc_info[0] is not None:
+        if record.exc_info and record.exc_info[0] is not None:  # formatters print exc_text when it is set
             record.exc_text = scrub("".join(traceback.format_exception(*record.exc_info)).rstrip())
-            record.exc_info = None
         return record
 
     scrubbed.scrubs = True  # type: ignore[attr-defined]
