@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.react import STOP, LoopState, Turn
+from agent.react import LoopState, STOP, Turn, read_model_text
 from agent.templates import render
 
 SNAPSHOT_SPEC = (
@@ -30,7 +30,7 @@ def build_messages(state: LoopState) -> list[dict[str, str]]:
     messages = render("instance", question=state.question, tools=tools, tool_names=names, history=state.history)
     messages = [dict(m) for m in messages]
     for s in state.steps:
-        if not s.tool.startswith("("):
+        if s.tool:
             said = (f"Thought: {s.thought}\n" if s.thought else "") + f"Action: {s.tool}\nAction_Input: {s.tool_input}"
             messages.append({"role": "assistant", "content": said})
         _user(messages, f"Observation: {OBSERVATION_LABEL}\n{s.observation}")
@@ -59,4 +59,4 @@ class LLMPolicy:
         messages = build_messages(state)
         text = "".join(self.backend.stream(messages, stop=STOP, temperature=self.temperature,
                                            max_tokens=self.max_tokens))
-        return Turn(text)
+        return Turn(read_model_text(text, (t.spec.name for t in state.registry.all())))

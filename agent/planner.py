@@ -18,7 +18,7 @@ from typing import Any, Callable
 from psycopg import sql as psql
 
 from agent.planner_sql import Catalog, Query, build_query, find_tables, time_window, words
-from agent.react import LoopState, Turn
+from agent.react import Action, Final, LoopState, Turn
 from toolkits.postgres.render import md_code, md_fence, md_text  # database text is data, never Markdown
 
 # Tool names, by role. The registry resolves them (fuzzily), so a renamed tool still maps.
@@ -396,9 +396,9 @@ class Planner:
             if last is not None and last.error and last.tool == name and last.tool_input == step.tool_input:
                 break  # the loop refused it (a repeat): stop planning
             self.proposed += 1
-            return Turn(f"Thought: {step.thought}\nAction: {name}\nAction_Input: {step.tool_input}")
+            return Turn(Action(name, step.tool_input, step.thought))
         text, suggestions = compose_answer(state, self.query, self.notes, self.queries)
-        return Turn(f"Thought: I have what I need to answer.\nFinal_Answer: {text}", suggestions)
+        return Turn(Final(text, "I have what I need to answer."), suggestions)
 
     @staticmethod
     def _query_from_observations(state: LoopState) -> str | None:

@@ -26,7 +26,7 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Protocol
+from typing import Any, Iterable, Iterator, Protocol
 
 from agent.events import Answer, Event, Suggestion, Thought, Token, ToolCall
 from agent.sanitize import safe_markdown
@@ -153,6 +153,51 @@ def _json_call(body: str, p: Parsed) -> None:
             return
 
 
+# --------------------------------------------------------------------------- what a policy proposes
+
+
+@dataclass
+class Action:
+    """Call ``tool`` with ``tool_input`` (the name may still need resolving when a model wrote it)."""
+
+    tool: str
+    tool_input: str = ""
+    thought: str = ""
+    repairs: list[str] = field(default_factory=list)  # what reading the model's text fixed
+
+
+@dataclass
+class Final:
+    answer: str
+    thought: str = ""
+
+
+@dataclass
+class Unreadable:
+    """Model text with neither an action nor a final answer."""
+
+    raw: str
+    thought: str = ""
+
+
+Proposal = Action | Final | Unreadable
+
+
+def read_model_text(text: str, tool_names: Iterable[str] = ()) -> Proposal:
+    """Model text -> a proposal: the one place a policy's text is parsed (the LLM policy's). Prose that names
+    exactly one of ``tool_names`` and nothing else becomes a call of that tool with its default input."""
+    p = parse_turn(text)
+    if p.final is not None:
+        return Final(p.final, p.thought)
+    if p.tool is not None:
+        return Action(p.tool, p.tool_input, p.thought, p.repairs)
+    named = {n for n in tool_names if re.search(rf"\b{re.escape(n)}\b", p.raw)}
+    if len(named) == 1:
+        name = named.pop()
+        return Action(name, "", p.thought, p.repairs + [f"took the tool {name} named in prose"])
+    return Unreadable(p.raw, p.thought)
+
+
 def normalize_input(tool_input: str) -> str:
     return re.sub(r"\s+", " ", tool_input.strip().lower()).rstrip(";")
 
@@ -222,14 +267,18 @@ class Step:
     snapshot: str | None = None
     result: Any = None  # the ToolResult, for rule-based findings
     error: bool = False  # an error observation made by the loop (invalid call, repeat, ...)
+    problem: str = ""  # which loop error (one of PROBLEMS); the tool is "" when none was called
+
+
+PROBLEMS = ("final_too_early", "unreadable", "unknown_tool", "repeated", "write_tool", "snapshot")
 
 
 @dataclass
 class Turn:
-    """What a policy proposes: the text a model would write up to "Observation:".
+    """What a policy proposes: an Action, a Final answer, or (model text only) Unreadable.
     ``suggestions`` lets a policy attach writes to confirm (the planner's findings)."""
 
-    text: str
+    proposal: Proposal
     suggestions: list[dict[str, str]] = field(default_factory=list)
 
 
@@ -252,7 +301,7 @@ class LoopState:
         for s in self.steps:
             if s.thought:
                 parts.append(f"Thought: {s.thought}")
-            if s.tool.startswith("("):  # no tool was called (unparsed turn, refused answer)
+            if not s.tool:  # no tool was called (unreadable turn, refused answer)
                 parts.append(f"Observation: {s.observation}")
             else:
                 parts.append(f"Action: {s.tool}\nAction_Input: {s.tool_input}\nObservation: {s.observation}")
@@ -328,77 +377,45 @@ def run_loop(
         return ToolCall(step=step.n, tool=step.tool, input=step.tool_input, output=step.observation, ok=step.ok,
                         duration_ms=round(step.duration_ms, 1), snapshot=step.snapshot)
 
-    for n in range(1, max_steps + 2):
-        final_round = n > max_steps
-        if final_round:
-            state.last_hint = (
-                f"You have used all {max_steps} steps. Write Final_Answer now from the observations above."
-            )
-        turn = policy.propose(state)
-        parsed = parse_turn(turn.text)
-        if parsed.thought:
-            yield Thought(parsed.thought)
-        yield from suggestions(turn.suggestions, "planner")
-
-        if parsed.final is not None:
-            if needs_data and not state.observations and refused_final < 1 and not final_round:
-                refused_final += 1
-                hint = state.tools[0].spec.name if state.tools else (_tool_names(registry) or ["a tool"])[0]
-                yield record(Step(n, parsed.thought, "(final answer refused)", "", (
-                    "Error: this question needs data from the database, and no tool has been called yet. "
-                    f"Suggestion: call a tool first, e.g. Action: {hint}"), False, error=True))
-                continue
-            yield from answer_events(with_refusals(parsed.final or "(empty answer)", state.steps))
-            return
-        if final_round:
-            break
-        if parsed.empty:  # prose that names exactly one tool: call it with its default input
-            named = [t.spec.name for t in registry.all() if re.search(rf"\b{re.escape(t.spec.name)}\b", parsed.raw)]
-            if len(set(named)) == 1:
-                parsed.tool, parsed.tool_input = named[0], ""
-                parsed.repairs.append(f"took the tool {named[0]} named in prose")
-        if parsed.empty:
-            names = ", ".join(t.spec.name for t in (state.tools or registry.all())[:6])
-            yield record(Step(n, parsed.thought, "(unparsed)", "", (
-                "Error: I could not find an Action or a Final_Answer in your reply. "
-                "Write either\nAction: <tool name>\nAction_Input: <input>\nor\nFinal_Answer: <answer>. "
-                f"Tools: {names}"), False, error=True))
-            continue
-
+    def _act(n: int, p: Action) -> Iterator[Event]:
+        """Run one proposed action (or say why not) and record it as a step."""
         # snapshot reads, by tool name or by an input "SNAPSHOT:KEY"
-        if parsed.tool.lower() == SNAPSHOT_TOOL or parsed.tool_input.upper().startswith("SNAPSHOT:"):
+        if p.tool.lower() == SNAPSHOT_TOOL or p.tool_input.upper().startswith("SNAPSHOT:"):
             t0 = time.perf_counter()
-            ok, text = snaps.read(parsed.tool_input)
-            yield record(Step(n, parsed.thought, SNAPSHOT_TOOL, parsed.tool_input, text, ok,
-                              (time.perf_counter() - t0) * 1000, error=not ok))
-            continue
+            ok, text = snaps.read(p.tool_input)
+            yield record(Step(n, p.thought, SNAPSHOT_TOOL, p.tool_input, text, ok,
+                              (time.perf_counter() - t0) * 1000, error=not ok,
+                              problem="" if ok else "snapshot"))
+            return
 
-        tool = _resolve(registry, parsed.tool)
-        if tool is not None and tool.spec.name != parsed.tool:
-            parsed.repairs.append(f"tool name '{parsed.tool}' read as {tool.spec.name}")
-        if parsed.repairs:
-            yield Thought("(repaired the action: " + "; ".join(parsed.repairs) + ")")
+        tool = _resolve(registry, p.tool)
+        if tool is not None and tool.spec.name != p.tool:
+            p.repairs.append(f"tool name '{p.tool}' read as {tool.spec.name}")
+        if p.repairs:
+            yield Thought("(repaired the action: " + "; ".join(p.repairs) + ")")
         if tool is None:
-            close = difflib.get_close_matches(parsed.tool, _tool_names(registry), n=3, cutoff=0.3)
+            close = difflib.get_close_matches(p.tool, _tool_names(registry), n=3, cutoff=0.3)
             names = close or [t.spec.name for t in (state.tools or registry.all())[:5]]
-            yield record(Step(n, parsed.thought, parsed.tool or "(none)", parsed.tool_input, (
-                f"Error: there is no tool called '{parsed.tool}'. Suggestion: use one of: "
-                + ", ".join(names)), False, error=True))
-            continue
+            yield record(Step(n, p.thought, p.tool, p.tool_input, (
+                f"Error: there is no tool called '{p.tool}'. Suggestion: use one of: "
+                + ", ".join(names)), False, error=True, problem="unknown_tool"))
+            return
         name = tool.spec.name
-        tool_input, repair = _repair_input(tool, parsed.tool_input)
+        tool_input, repair = _repair_input(tool, p.tool_input)
         key = (name, normalize_input(tool_input))
         if key in seen_calls:
-            yield record(Step(n, parsed.thought, name, tool_input, (
+            yield record(Step(n, p.thought, name, tool_input, (
                 f"Error: you already called {name} with this input at step {seen_calls[key]}; its observation "
-                "is above. Suggestion: use a different tool or input, or write Final_Answer."), False, error=True))
-            continue
+                "is above. Suggestion: use a different tool or input, or write Final_Answer."), False, error=True,
+                problem="repeated"))
+            return
         if tool.spec.writes:
             yield from suggestions([{"sql": tool_input, "reason": f"proposed through {name}"}], name)
-            yield record(Step(n, parsed.thought, name, tool_input, (
+            yield record(Step(n, p.thought, name, tool_input, (
                 "This tool changes the database, so it was not run. It is shown to the user as a suggestion "
-                "to confirm. Continue with read-only tools or write Final_Answer."), False, error=True))
-            continue
+                "to confirm. Continue with read-only tools or write Final_Answer."), False, error=True,
+                problem="write_tool"))
+            return
         seen_calls[key] = n
         result = run_tool(tool, ctx, tool_input)  # times the call; a tool bug becomes ok=False
         ok = bool(result.ok)
@@ -413,9 +430,42 @@ def run_loop(
             text += f"\nSuggestion: {hint}"
         duration = result.duration_ms
         shown, snap = snaps.fit(n, text)
-        thought = parsed.thought + (f" (repaired: {repair})" if repair else "")
+        thought = p.thought + (f" (repaired: {repair})" if repair else "")
         yield record(Step(n, thought, name, tool_input, shown, ok, duration, snap, result))
         yield from suggestions(result.suggestions, name)
+
+    for n in range(1, max_steps + 2):
+        final_round = n > max_steps
+        if final_round:
+            state.last_hint = (
+                f"You have used all {max_steps} steps. Write Final_Answer now from the observations above."
+            )
+        turn = policy.propose(state)
+        p = turn.proposal
+        if p.thought:
+            yield Thought(p.thought)
+        yield from suggestions(turn.suggestions, "planner")
+
+        if isinstance(p, Final):
+            if needs_data and not state.observations and refused_final < 1 and not final_round:
+                refused_final += 1
+                hint = state.tools[0].spec.name if state.tools else (_tool_names(registry) or ["a tool"])[0]
+                yield record(Step(n, p.thought, "", "", (
+                    "Error: this question needs data from the database, and no tool has been called yet. "
+                    f"Suggestion: call a tool first, e.g. Action: {hint}"), False, error=True, problem="final_too_early"))
+                continue
+            yield from answer_events(with_refusals(p.answer or "(empty answer)", state.steps))
+            return
+        if final_round:
+            break
+        if isinstance(p, Unreadable):
+            names = ", ".join(t.spec.name for t in (state.tools or registry.all())[:6])
+            yield record(Step(n, p.thought, "", "", (
+                "Error: I could not find an Action or a Final_Answer in your reply. "
+                "Write either\nAction: <tool name>\nAction_Input: <input>\nor\nFinal_Answer: <answer>. "
+                f"Tools: {names}"), False, error=True, problem="unreadable"))
+            continue
+        yield from _act(n, p)
 
     # step cap reached without a final answer
     obs = [s for s in state.observations if s.ok]
@@ -429,7 +479,7 @@ def run_loop(
 def with_refusals(answer: str, steps: list[Step]) -> str:
     """The answer, plus a note for every tool call the guard refused in this run: a model that was told (by data
     it read) to run something must not be able to hide that it tried."""
-    refused = [s for s in steps if not s.ok and "refused" in s.observation.lower() and not s.tool.startswith("(")]
+    refused = [s for s in steps if not s.ok and "refused" in s.observation.lower() and s.tool]
     if not refused:
         return answer
     notes = "; ".join(f"step {s.n} ({s.tool}) was refused: {s.observation.splitlines()[0][:200]}" for s in refused)

@@ -85,7 +85,7 @@ def score_events(item: Item, events: Iterable[Any]) -> Item:
             if tool == "snapshot":
                 continue
             item.calls += 1
-            if not tool.startswith("("):
+            if tool:  # "" when the loop refused the turn before any tool
                 item.chosen.append(tool)
             if ev.data.get("ok"):
                 item.valid += 1

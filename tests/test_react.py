@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.events import Event
-from agent.react import LoopState, Snapshots, Turn, parse_turn, run_loop
+from agent.react import LoopState, Snapshots, Turn, parse_turn, read_model_text, run_loop
 
 
 # ----------------------------------------------------------------------------- parsing (pure)
@@ -70,7 +70,8 @@ class Scripted:
 
     def propose(self, state: LoopState) -> Turn:
         self.seen.append(state.scratchpad())
-        return Turn(self.turns.pop(0) if self.turns else "Final_Answer: (script ended)")
+        text = self.turns.pop(0) if self.turns else "Final_Answer: (script ended)"
+        return Turn(read_model_text(text, (t.spec.name for t in state.registry.all())))  # as the LLM policy does
 
 
 @pytest.fixture(scope="module")
