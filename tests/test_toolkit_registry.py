@@ -6,9 +6,11 @@ import typer
 from typer.testing import CliRunner
 
 from toolkits.base import Tool, ToolResult, ToolSpec
+from toolkits.tool import tool
 from toolkits.postgres import build_registry
-from toolkits.postgres.inputs import parse_input
+from toolkits.inputs import parse_input
 from toolkits.registry import Registry
+from agent.render import markdown, render_specs
 
 
 @pytest.fixture(scope="module")
@@ -38,17 +40,19 @@ def test_resolve_refuses_unrelated_names(reg, name):
 
 
 def test_unknown_category_is_refused():
-    bad = Tool(ToolSpec("x", "weather", "d", "c", "f"), lambda ctx, i: ToolResult(True, ""))
+    bad = Tool(ToolSpec("x", "weather", "d"), lambda ctx: ToolResult(True))
     with pytest.raises(ValueError, match="category"):
         Registry([bad])
+    with pytest.raises(ValueError, match="category"):
+        tool("weather")(lambda ctx: ToolResult(True))
 
 
 def test_render_specs_for_prompts(reg):
-    text = reg.render_specs(reg.all())
+    text = render_specs(reg.all())
     for t in reg.all():
         assert f"- {t.spec.name} [{t.spec.category}]" in text
-    assert "Examples: SELECT count(*) FROM orders" in text and "Format: plain SQL text" in text
-    two = reg.render_specs([reg.get("locks"), reg.get("run_sql")])
+    assert "Examples: SELECT count(*) FROM orders" in text and "Format: plain text (the sql), or JSON {\"sql\": string, \"limit\": integer}" in text
+    two = render_specs([reg.get("locks"), reg.get("run_sql")])
     assert two.count("\n- ") == 1 and "list_tables" not in two
 
 
@@ -120,10 +124,12 @@ def test_cli_tools_lists_specs_as_json_and_table():
 
 
 def test_a_tool_bug_becomes_an_error_result_with_timing():
-    def broken(ctx, tool_input):
+    @tool("status")
+    def broken_tool(ctx, text: str = ""):
+        """Always fails."""
         raise RuntimeError("boom")
 
-    reg = Registry([Tool(ToolSpec("broken_tool", "status", "d", "c", "f"), broken)])
+    reg = Registry([broken_tool])
     res = reg.call("broken_tool", None, "")
-    assert not res.ok and "RuntimeError: boom" in res.error and res.output.startswith("Error:")
+    assert not res.ok and "RuntimeError: boom" in res.error and markdown(res).startswith("Error:")
     assert res.duration_ms >= 0

@@ -1,5 +1,5 @@
-"""A registry of tools: exact and fuzzy lookup, spec rendering for prompts, and
-top-k matching of tools to a question with MiniLM embeddings.
+"""A registry of tools: exact and fuzzy lookup, and top-k matching of tools to a question with MiniLM
+embeddings (each tool's spec and its example questions). Prompts are written by agent/render.py.
 """
 from __future__ import annotations
 
@@ -29,17 +29,16 @@ def _norm(name: str) -> str:
 
 
 def spec_text(tool: Tool) -> str:
-    """The text embedded for matching: name words, category, description, input content."""
+    """The text embedded for matching: name words, category, description, inputs."""
     s = tool.spec
     return f"{s.name.replace('_', ' ')} ({s.category}): {s.description} Input: {s.input_content}"
 
 
 class Registry:
-    def __init__(self, tools: Iterable[Tool] = (), hints: dict[str, list[str]] | None = None) -> None:
-        """``hints`` maps a tool name to example questions it answers; they are embedded beside the spec
-        and a tool's match score is its best cosine over spec and hints."""
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        """A tool's example questions (``tool.questions``) are embedded beside its spec; its match score is
+        its best cosine over spec and questions."""
         self._tools: dict[str, Tool] = {}
-        self.hints: dict[str, list[str]] = dict(hints or {})
         self._emb = None  # matrix of spec embeddings, rows in self._order
         self._order: list[str] = []
         self._lock = threading.Lock()
@@ -54,11 +53,6 @@ class Registry:
         self._emb = None
         self._owners: list[int] = []
         return tool
-
-    def set_hints(self, hints: dict[str, list[str]]) -> None:
-        """Replace the example questions used by ``match``; embeddings are recomputed on next use."""
-        self.hints = dict(hints)
-        self._emb = None
 
     def get(self, name: str) -> Tool:
         """Exact lookup; KeyError when absent."""
@@ -101,21 +95,6 @@ class Registry:
         """Closest tool names for an error message."""
         return difflib.get_close_matches(name or "", self.names(), n=n, cutoff=0.3) or self.names()[:n]
 
-    # --- prompts --------------------------------------------------------------
-    def render_specs(self, tools: Iterable[Tool] | None = None) -> str:
-        """Specs as plain text for a prompt, one block per tool."""
-        blocks = []
-        for t in (self.all() if tools is None else tools):
-            s = t.spec
-            ex = "; ".join(s.examples) if s.examples else "(none)"
-            lines = [
-                f"- {s.name} [{s.category}{', writes' if s.writes else ''}]: {s.description}",
-                f"  Input: {s.input_content}. Format: {s.input_format}.",
-                f"  Examples: {ex}",
-            ]
-            blocks.append("\n".join(lines))
-        return "\n".join(blocks)
-
     def specs(self) -> list[dict[str, Any]]:
         return [t.spec.to_dict() for t in self._tools.values()]
 
@@ -126,7 +105,8 @@ class Registry:
                 self._order = self.names()
                 texts, owners = [], []
                 for i, n in enumerate(self._order):
-                    for t in [spec_text(self._tools[n]), *self.hints.get(n, [])]:
+                    tool = self._tools[n]
+                    for t in [spec_text(tool), *tool.questions]:
                         texts.append(t)
                         owners.append(i)
                 self._owners = owners
@@ -155,7 +135,7 @@ class Registry:
         """Resolve ``name`` (fuzzy) and run it, timing it; never raises for a bad name or a tool bug."""
         tool = self.resolve(name)
         if tool is None:
-            return ToolResult(ok=False, output="", error=(
+            return ToolResult(ok=False, error=(
                 f"unknown tool {name!r}; did you mean {', '.join(self.suggest(name))}? "
                 f"Available: {', '.join(self.names())}"))
         return run_tool(tool, ctx, tool_input)
@@ -181,22 +161,22 @@ def check_input(tool_input: Any, max_bytes: int) -> tuple[Any, str]:
 
 
 def run_tool(tool: Tool, ctx: Any, tool_input: Any = "") -> ToolResult:
-    """Check the input (length cap, encodable text), run the tool and time it; never raises."""
+    """Check the input (length cap, encodable text), run the tool and time it; never raises.
+
+    ``tool_input`` is a model's text (parsed by the tool) or arguments by name (a dict: the planner's)."""
     t0 = time.perf_counter()
     tool_input, refused = check_input(tool_input, getattr(ctx, "max_input_bytes", None) or MAX_INPUT_BYTES)
     try:
         if refused:
-            res = ToolResult(ok=False, output="", error=f"{tool.spec.name} not run: {refused}")
+            res = ToolResult(ok=False, error=f"{tool.spec.name} not run: {refused}")
         else:
-            res = tool.run(ctx, tool_input)
+            res = tool.call(ctx, tool_input) if isinstance(tool_input, dict) else tool.run(ctx, tool_input)
     except RecursionError:
-        res = ToolResult(ok=False, output="", error=(
+        res = ToolResult(ok=False, error=(
             f"{tool.spec.name} not run: the input is nested too deeply to parse; "
             "simplify it, e.g. fewer nested parentheses or brackets"))
     except Exception as e:  # a tool bug must not crash the loop
-        res = ToolResult(ok=False, output="", error=scrub(f"{tool.spec.name} failed: {type(e).__name__}: {e}",
+        res = ToolResult(ok=False, error=scrub(f"{tool.spec.name} failed: {type(e).__name__}: {e}",
                                                           getattr(ctx, "dsn", "") or ""))
     res.duration_ms = round((time.perf_counter() - t0) * 1000, 1)
-    if not res.ok and not res.output:
-        res.output = f"Error: {res.error}"
     return res

@@ -1,4 +1,4 @@
-"""Markdown rendering of query results and figures.
+"""The one renderer: tool results as Markdown for people and as observation text for a model.
 
 Text that comes from the database (cells, identifiers, query texts, error messages) is data: ``md_text``
 escapes it so a Markdown renderer shows it literally (no images, links, HTML, emphasis or table breaks);
@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 import re
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
+
+from toolkits.results import Block, Code, Finding, Items, Table, Text, ToolResult
 
 MAX_CELL = 160
 
@@ -95,12 +97,66 @@ def md_kv(pairs: Sequence[tuple[str, Any]]) -> str:
     return md_table(["metric", "value"], [(k, v) for k, v in pairs])
 
 
-def pretty_bytes(n: float | int | None) -> str:
-    if n is None:
-        return ""
-    n = float(n)
-    for unit in ("B", "kB", "MB", "GB", "TB"):
-        if abs(n) < 1024 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TB"
+# --------------------------------------------------------------------------- tool results
+
+
+def render_block(b: Block) -> str:
+    """One block of a tool's result as Markdown; every string in it is shown literally."""
+    head = f"{md_text(b.title)}:\n\n" if getattr(b, "title", "") else ""
+    if isinstance(b, Text):
+        return md_text(b.text)
+    if isinstance(b, Table):
+        return head + md_table(list(b.columns), list(b.rows), b.truncated, b.cap)
+    if isinstance(b, Code):
+        return head + md_fence(b.text, b.lang)
+    if isinstance(b, Items):
+        depth = list(b.depth) or [0] * len(b.lines)
+        return head + "\n".join("  " * d + f"- {md_text(x)}" for x, d in zip(b.lines, depth))
+    raise TypeError(f"not a block: {type(b).__name__}")
+
+
+def finding_line(f: Finding) -> str:
+    """A finding as one Markdown line: about what, what, and the fix when there is one."""
+    text = f"**{md_text(f.subject)}**: {md_text(f.text)}" if f.subject else md_text(f.text)
+    if f.severity == "critical":
+        text = "(critical) " + text
+    return text + (f" → {md_code(f.sql)}" if f.sql else "")
+
+
+def findings_md(findings: Sequence[Finding]) -> str:
+    return "Findings:\n" + "\n".join(f"- {finding_line(f)}" for f in findings) if findings else ""
+
+
+def markdown(result: ToolResult, findings: bool = True) -> str:
+    """A tool's result for people: its blocks, then its findings (or its error)."""
+    if not result.ok:
+        return f"Error: {md_text(result.error or 'the tool failed')}"
+    parts = [render_block(b) for b in result.blocks]
+    if findings and result.findings:
+        parts.append(findings_md(result.findings))
+    return "\n\n".join(p for p in parts if p) or "(no output)"
+
+
+def observation(result: ToolResult, tool: Any = None) -> str:
+    """A tool's result as a model reads it: the same Markdown; a failure says how to call the tool."""
+    text = markdown(result)
+    if result.ok or tool is None:
+        return text
+    hint = f"Input format for {tool.spec.name}: {tool.spec.input_format}"
+    if tool.spec.examples:
+        hint += f"; e.g. {tool.spec.examples[0]!r}"
+    return f"{text}\nSuggestion: {hint}"
+
+
+def render_specs(tools: Iterable[Any]) -> str:
+    """Tool specs as plain text for a prompt, one block per tool."""
+    blocks = []
+    for t in tools:
+        s = t.spec
+        ex = "; ".join(repr(e) if e == "" else e for e in s.examples) if s.examples else "(none)"
+        blocks.append("\n".join([
+            f"- {s.name} [{s.category}{', writes' if s.writes else ''}]: {s.description}",
+            f"  Input: {s.input_content}. Format: {s.input_format}.",
+            f"  Examples: {ex}",
+        ]))
+    return "\n".join(blocks)
