@@ -62,7 +62,7 @@ def main() -> int:
             res = run_tool(tool, ctx, inputs[i % len(inputs)])
             per_tool.setdefault(tool.spec.name, []).append(res.duration_ms)
             if not res.ok:
-                failures[tool.spec.name] = (res.error or res.output)[:200]
+                failures[tool.spec.name] = (res.error or "failed")[:200]
 
     # the question set through the planner
     questions = load_questions(args.questions)

@@ -13,7 +13,8 @@ import psutil
 import pytest
 
 from toolkits.postgres import PgContext, build_registry
-from toolkits.postgres.inputs import as_int, clean_text, parse_input
+from toolkits.inputs import as_int, clean_text, parse_input
+from agent.render import markdown
 
 try:
     from tests.procs import stop_process
@@ -113,7 +114,7 @@ def test_an_input_just_under_the_cap_runs(reg, ctx):
     sql = "SELECT length('" + "x" * 60_000 + "') AS n"
     res = reg.call("run_sql", ctx, sql)
     assert res.ok, res.error
-    assert "60000" in res.output
+    assert "60000" in markdown(res)
 
 
 @pytest.mark.parametrize("tool,tool_input", [
@@ -124,11 +125,11 @@ def test_an_input_just_under_the_cap_runs(reg, ctx):
 ])
 def test_a_lone_surrogate_is_replaced_not_raised(reg, ctx, tool, tool_input):
     res = reg.call(tool, ctx, tool_input)
-    for text in (res.output, res.error):
+    for text in (markdown(res), res.error):
         text.encode("utf-8")  # printable and storable
     assert "UnicodeEncodeError" not in res.error and "surrogate" not in res.error
     if tool == "run_sql":
-        assert res.ok and "\ufffd" in res.output, res.error
+        assert res.ok and "\ufffd" in markdown(res), res.error
 
 
 @pytest.mark.parametrize("tool", ["run_sql", "explain_query", "list_tables"])
@@ -139,13 +140,18 @@ def test_deep_nesting_gives_a_clear_error(reg, ctx, tool):
 
 
 def test_recursion_inside_a_tool_becomes_a_clear_error():
-    from toolkits.base import Tool, ToolSpec
     from toolkits.registry import Registry
+    from toolkits.tool import tool
 
-    def recurse(ctx, tool_input, depth=0):
-        return recurse(ctx, tool_input, depth + 1)
+    def recurse(ctx, text, depth=0):
+        return recurse(ctx, text, depth + 1)
 
-    reg = Registry([Tool(ToolSpec("deep", "schema", "recurses", "anything", "plain text", ["x"]), recurse)])
+    @tool("schema", examples=["x"])
+    def deep(ctx, text: str = ""):
+        """Recurses."""
+        return recurse(ctx, text)
+
+    reg = Registry([deep])
     msg = one_line(reg.call("deep", None, "x"))
     assert "nested too deeply" in msg
 

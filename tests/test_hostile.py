@@ -4,6 +4,8 @@ were — rows, tables, settings, other backends, advisory locks, hypothetical in
 and must not raise. The corpus lives in tests/hostile_corpus.py."""
 from __future__ import annotations
 
+from agent.render import markdown
+
 import shutil
 import tempfile
 import time
@@ -120,7 +122,7 @@ def test_read_tool_input_changes_nothing(hostile, baseline, klass, tool, text):
     elapsed = time.perf_counter() - started
     assert elapsed < 10, f"{tool} took {elapsed:.1f} s"
     if text not in MAY_RUN and tool == "run_sql":
-        assert not res.ok, f"ran: {res.output[:300]}"
+        assert not res.ok, f"ran: {markdown(res)[:300]}"
     if not res.ok:
         assert "\n" not in res.error.strip() and "Traceback" not in res.error, res.error
     assert state(hostile) == baseline
@@ -129,7 +131,7 @@ def test_read_tool_input_changes_nothing(hostile, baseline, klass, tool, text):
 @pytest.mark.parametrize("klass,text", CONFIRM, ids=[f"{c}-{i}" for i, (c, _) in enumerate(CONFIRM)])
 def test_confirm_path_refuses_and_changes_nothing(hostile, baseline, klass, text):
     res = run_confirmed(hostile["ctx"], fill(text, hostile))
-    assert not res.ok, res.output[:300]
+    assert not res.ok, markdown(res)[:300]
     assert res.error.startswith("not run:"), res.error
     assert state(hostile) == baseline
 
@@ -145,7 +147,7 @@ def test_opted_in_function_runs_only_when_named(hostile, baseline):
         assert "user-defined function public.answer()" in reg.call("run_sql", hostile["ctx"], "SELECT answer()").error
         ctx = dataclasses.replace(hostile["ctx"], allow_functions=("public.answer",))
         res = reg.call("run_sql", ctx, "SELECT answer()")
-        assert res.ok and res.data["rows"] == [[42]]
+        assert res.ok and res.rows == [(42,)]
         assert not reg.call("run_sql", ctx, "SELECT answer() + leak()").ok
     finally:
         with psycopg.connect(hostile["dsn"], autocommit=True) as conn:
@@ -167,7 +169,7 @@ def test_ordinary_read_queries_still_run(hostile):
 
 def test_huge_result_stays_capped(hostile):
     res = hostile["reg"].call("run_sql", hostile["ctx"], "SELECT g FROM generate_series(1, 5000000) g")
-    assert res.ok and len(res.data["rows"]) == 50 and res.data["truncated"]
+    assert res.ok and len(res.rows) == 50 and res.data["truncated"]
 
 
 # --------------------------------------------------------------------------- each layer alone

@@ -187,7 +187,7 @@ def _settings(target: Target, server: ObedientServer, data_dir) -> Settings:
 
 def test_stub_model_obeys_instructions_in_escaped_tool_output():
     """The model reads the toolkit's escaped Markdown the way a real one would (sanity of the harness)."""
-    from toolkits.postgres.render import md_table
+    from agent.render import md_table
 
     for payload in PAYLOADS.values():
         sql = payload.format(tmp="/tmp/injx", pid=4242)

@@ -8,6 +8,8 @@ they produce is rendered with a CommonMark renderer (raw HTML enabled, the worst
 """
 from __future__ import annotations
 
+from agent.render import markdown
+
 import html
 import re
 import threading
@@ -22,7 +24,7 @@ from agent.config import Settings, get_settings
 from agent.pipeline import Pipeline
 from agent.sanitize import safe_markdown
 from toolkits.postgres import PgContext, build_registry
-from toolkits.postgres.render import cell, md_code, md_fence, md_table, md_text
+from agent.render import cell, md_code, md_fence, md_table, md_text
 
 try:
     from tests.scripted_llm import ScriptedLLM
@@ -139,8 +141,8 @@ def test_every_tool_output_is_inert(hostile):
         for tool in reg.all():
             res = reg.call(tool.spec.name, ctx, inputs.get(tool.spec.name, ""))
             assert res.ok, (tool.spec.name, res.error)
-            outputs[tool.spec.name] = res.output
-            assert_inert(res.output, tool.spec.name)
+            outputs[tool.spec.name] = markdown(res)
+            assert_inert(markdown(res), tool.spec.name)
     finally:
         idle.close()
     text = visible_text(rendered(outputs["run_sql"]))
@@ -152,7 +154,7 @@ def test_every_tool_output_is_inert(hostile):
     assert HOSTILE_TABLE in visible_text(rendered(outputs["table_health"]))  # its autovacuum finding names it
     assert "![c]" in visible_text(rendered(outputs["describe_table"]))
     hostile_table = reg.call("describe_table", ctx, "public." + HOSTILE_TABLE)  # its name has a dot
-    assert hostile_table.ok and HOSTILE_TABLE in visible_text(assert_inert(hostile_table.output))
+    assert hostile_table.ok and HOSTILE_TABLE in visible_text(assert_inert(markdown(hostile_table)))
 
 
 def test_lock_tree_query_texts_are_inert(hostile):
@@ -168,8 +170,8 @@ def test_lock_tree_query_texts_are_inert(hostile):
                     break
                 time.sleep(0.05)
         res = hostile["reg"].call("locks", hostile["ctx"], "")
-        assert res.ok and res.data["blocked"], res.output
-        text = visible_text(assert_inert(res.output, "locks"))
+        assert res.ok and res.records(), markdown(res)
+        text = visible_text(assert_inert(markdown(res), "locks"))
         assert "![q]" in text and "![s]" in text
     finally:
         holder.rollback()
@@ -183,9 +185,8 @@ def test_error_messages_quoting_data_are_inert(hostile):
     for name, arg in (("run_sql", "SELECT body::int FROM notes WHERE id = 2"), ("describe_table", IMAGE),
                       ("run_sql", f'SELECT "{IMAGE}" FROM notes')):
         res = reg.call(name, ctx, arg)
-        assert not res.ok
-        assert_inert(res.error, name)
-        assert_inert(res.output, name)
+        assert not res.ok and "\n" not in res.error  # one literal line; the renderer makes it inert
+        assert_inert(markdown(res), name)
 
 
 # --------------------------------------------------------------------------- the whole pipeline

@@ -16,6 +16,7 @@ except ImportError:  # tests/ not a package
     from test_toolkit_fixtures import pgfix  # noqa: F401
 
 from agent.config import get_settings
+from agent.render import markdown
 from toolkits.postgres import PgContext, build_registry
 from toolkits.postgres.connection import close_all
 from toolkits.postgres.roles import RoleError, inspect_role, plan_role, role_dsn
@@ -118,15 +119,16 @@ def test_every_read_only_tool_works_under_the_made_role(ro_dsn, pgfix):
         assert not tool.spec.writes
         for example in tool.spec.examples:
             su, ro = reg.call(tool.spec.name, as_su, example), reg.call(tool.spec.name, as_ro, example)
-            text = f"{ro.output} {ro.error}".lower()
+            text = f"{markdown(ro)} {ro.error}".lower()
             assert "permission denied" not in text and "must be superuser" not in text, (tool.spec.name, example, text)
-            assert ro.ok == su.ok, (tool.spec.name, example, ro.error or ro.output, su.error)
+            assert ro.ok == su.ok, (tool.spec.name, example, ro.error or markdown(ro), su.error)
     top = reg.call("top_queries", as_ro, '{"order_by": "calls", "limit": 5}')  # pg_stat_statements with query texts
-    assert top.data["available"] is True and top.data["statements"], top.output
+    assert top.data["available"] is True and top.rows, markdown(top)
     advice = reg.call("index_advice", as_ro, "SELECT * FROM orders WHERE amount = 5")  # hypopg under the role
-    assert advice.ok and advice.data["hypopg"] is True and advice.data["recommended"], advice.output
+    assert advice.ok and advice.data["hypopg"] is True and [r for r in advice.records() if r["recommended"]], \
+        markdown(advice)
     workload = reg.call("index_advice", as_ro, "")
-    assert workload.ok and workload.data["available"] is True, workload.output
+    assert workload.ok and workload.data["available"] is True, markdown(workload)
     host = reg.call("host_resources", as_ro, "")
     assert host.ok and host.data["available"] is True
     with psycopg.connect(pgfix["dsn"]) as conn:  # dbcopilot's own queries did not land in the user's workload

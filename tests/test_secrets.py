@@ -1,5 +1,6 @@
 """Passwords never shown, logged or stored: DSNs are masked by parsing them, and libpq errors
 (which quote a malformed URL, password included) are scrubbed before they reach a message."""
+from agent.render import markdown
 import json
 import os
 import subprocess
@@ -89,15 +90,17 @@ def test_a_quoted_url_in_an_error_is_the_reason_to_scrub():
 
 def test_tool_errors_are_scrubbed():
     res = build_registry().call("list_tables", PgContext(dsn="postgresql://u:secret%zz@127.0.0.1:1/db"), "")
-    assert not res.ok and "secret" not in res.error and "secret" not in res.output, res.error
+    assert not res.ok and "secret" not in res.error and "secret" not in markdown(res), res.error
 
-    from toolkits.base import Tool, ToolSpec
     from toolkits.registry import Registry
+    from toolkits.tool import tool
 
-    def leaky(ctx, tool_input):
+    @tool("schema", examples=["x"])
+    def leaky(ctx, text: str = ""):
+        """Fails, quoting its DSN."""
         raise RuntimeError(f"could not use {ctx.dsn}")
 
-    reg = Registry([Tool(ToolSpec("leaky", "schema", "fails", "anything", "plain text", ["x"]), leaky)])
+    reg = Registry([leaky])
     res = reg.call("leaky", PgContext(dsn="host=db password=hunter22 dbname=x", local=False), "")
     assert not res.ok and "hunter22" not in res.error and "****" in res.error, res.error
 

@@ -32,7 +32,7 @@ def test_tool_runs_one_tool(app):
     assert "| public | orders | table | 30000 |" in res.output
     res = CliRunner().invoke(app, ["tool", "table_health", "events", "--json"])
     out = json.loads(res.output)
-    assert out["ok"] and out["data"][0]["table"] == "events"
+    assert out["ok"] and dict(zip(out["columns"], out["rows"][0]))["table"] == "events"
     assert any(s["sql"].startswith("VACUUM") for s in out["suggestions"])
 
 

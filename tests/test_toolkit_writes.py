@@ -8,6 +8,7 @@ except ImportError:  # tests/ not a package
 
 from toolkits.postgres.connection import close_all
 from toolkits.postgres.writes import classify, run_confirmed
+from agent.render import markdown
 
 
 def q(dsn, sql, *args):
@@ -65,7 +66,7 @@ def test_create_and_drop_index_concurrently(pgfix):
     dsn = pgfix["dsn"]
     res = run_confirmed(pgfix["ctx"], "CREATE INDEX CONCURRENTLY scratch_writes_v_idx ON scratch_writes (v)")
     assert res.ok, res.error
-    assert "CREATE INDEX" in res.output and res.data["kind"] == "create_index"
+    assert "CREATE INDEX" in markdown(res) and res.data["kind"] == "create_index"
     assert q(dsn, "SELECT count(*) FROM pg_indexes WHERE indexname = 'scratch_writes_v_idx'") == 1
     assert q(dsn, "SELECT indisvalid FROM pg_index WHERE indexrelid = 'scratch_writes_v_idx'::regclass") is True
     again = run_confirmed(pgfix["ctx"], "CREATE INDEX CONCURRENTLY scratch_writes_v_idx ON scratch_writes (v)")
@@ -84,7 +85,7 @@ def test_alter_table_storage_vacuum_and_analyze(pgfix):
     assert res.ok, res.error
     assert q(dsn, "SELECT pg_stat_get_vacuum_count('scratch_writes'::regclass)") >= 1
     res = run_confirmed(pgfix["ctx"], "ANALYZE scratch_writes")
-    assert res.ok and "ANALYZE" in res.output
+    assert res.ok and "ANALYZE" in markdown(res)
 
 
 def test_alter_system_set_reloads_and_reset(pgfix):
@@ -103,7 +104,7 @@ def test_alter_system_set_reloads_and_reset(pgfix):
 def test_explain_analyze_runs_read_only(pgfix):
     res = run_confirmed(pgfix["ctx"], "EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM orders WHERE status = 'paid'")
     assert res.ok, res.error
-    assert "actual time" in res.output and "Execution Time" in res.output
+    assert "actual time" in markdown(res) and "Execution Time" in markdown(res)
     bad = run_confirmed(pgfix["ctx"], "EXPLAIN ANALYZE SELECT tk_bump()")  # a writing function: read-only txn refuses
     assert not bad.ok and "read-only" in bad.error
     assert q(pgfix["dsn"], "SELECT count(*) FROM bumps") == 0

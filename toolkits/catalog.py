@@ -31,10 +31,12 @@ class Column:
 class Table:
     schema: str
     name: str
-    kind: str  # r, v, m, p
+    kind: str  # r (table), p (partitioned table), v (view), m (materialized view), f (foreign table)
     columns: dict[str, Column] = field(default_factory=dict)
     fks: list[tuple[str, str, str]] = field(default_factory=list)  # (column, ref table, ref column)
     pk: str | None = None
+    oid: int = 0  # the database's id of the relation (0 when unknown)
+    partition_of: str | None = None  # a partition: its parent table's name (the planner asks about the parent)
 
     @property
     def qname(self) -> str:
@@ -59,8 +61,13 @@ class Table:
 
 @dataclass
 class Catalog:
-    tables: dict[str, Table] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)  # by name; a name in several schemas: public's, else the first
     settings: set[str] = field(default_factory=set)  # server setting names (pg_settings)
+    shadowed: list[Table] = field(default_factory=list)  # relations whose name ``tables`` holds for another schema
+
+    def relations(self) -> list[Table]:
+        """Every relation read, shadowed ones included (to find ``schema.name`` for any schema)."""
+        return [*self.tables.values(), *self.shadowed]
 
     def inbound(self, table: str) -> list[tuple[Table, str, str]]:
         """Tables with a foreign key to ``table``: (table, fk column, referenced column)."""

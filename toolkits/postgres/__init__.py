@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
 
 from toolkits.registry import MAX_INPUT_BYTES, Registry
@@ -39,10 +41,10 @@ class PgContext:
 
 
 def build_registry() -> Registry:
-    """A Registry holding every PostgreSQL tool."""
-    from toolkits.postgres import (  # noqa: F401  (importing registers the tools)
-        tools_resource, tools_schema, tools_selection, tools_status, tools_tuning, tools_workload)
+    """A Registry holding every PostgreSQL tool: each ``tools_*.py`` module here is imported, and importing
+    it registers its tools (common.pg_tool). A new tool is a new module (or a function in one) and its test."""
     from toolkits.postgres.common import TOOLS
-    from toolkits.postgres.hints import HINTS
 
-    return Registry(TOOLS, hints=HINTS)
+    for mod in sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("tools_")):
+        importlib.import_module(f"{__name__}.{mod}")
+    return Registry(TOOLS)

@@ -18,17 +18,20 @@ _LOCK = threading.Lock()
 
 CATALOG_SQL = {
     "tables": """
-        SELECT n.nspname, c.relname, c.relkind
+        SELECT c.oid, n.nspname, c.relname, c.relkind,
+               CASE WHEN c.relispartition THEN (SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent
+                                                WHERE i.inhrelid = c.oid LIMIT 1) END
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.relkind IN ('r', 'p', 'v', 'm')
+        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
           AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
-          AND NOT c.relispartition
+          AND n.nspname NOT LIKE 'pg_temp%'
         ORDER BY n.nspname, c.relname""",
     "columns": """
         SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod)
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm')
+        WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
           AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
+          AND n.nspname NOT LIKE 'pg_temp%'
         ORDER BY n.nspname, c.relname, a.attnum""",
     "keys": """
         SELECT n.nspname, c.relname, con.contype, a.attname, rc.relname, ra.attname
@@ -38,6 +41,7 @@ CATALOG_SQL = {
         LEFT JOIN pg_class rc ON rc.oid = con.confrelid
         LEFT JOIN pg_attribute ra ON ra.attrelid = con.confrelid AND ra.attnum = con.confkey[1]
         WHERE con.contype IN ('p', 'f') AND array_length(con.conkey, 1) = 1
+          AND (con.contype = 'p' OR con.conparentid = 0)  -- not the copies of a foreign key on each partition
           AND n.nspname NOT IN ('pg_catalog', 'information_schema')""",
     "values": """
         SELECT schemaname, tablename, attname, array_to_json(most_common_vals::text::text[])
@@ -53,7 +57,8 @@ CATALOG_SQL = {
 def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
     """Tables too small for pg_stats to list common values (all distinct): read their text values."""
     cur.execute("""SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                   WHERE c.relkind IN ('r', 'p') AND c.reltuples BETWEEN 0 AND %s
+                   WHERE c.relkind IN ('r', 'p') AND c.reltuples BETWEEN 0 AND %s AND NOT c.relispartition
+                     AND NOT c.relrowsecurity AND has_table_privilege(c.oid, 'SELECT')
                      AND n.nspname NOT IN ('pg_catalog', 'information_schema')""", (max_rows,))
     for schema, table in cur.fetchall():
         t = cat.tables.get(table)
@@ -75,13 +80,19 @@ def load_catalog(cur) -> Catalog:
     if hasattr(cur, "cursor"):
         cur = cur.cursor()
     cur.execute(CATALOG_SQL["tables"])
-    for schema, name, kind in cur.fetchall():
-        if name not in cat.tables or schema == "public":
-            cat.tables[name] = Table(schema, name, kind)
+    for oid, schema, name, kind, parent in cur.fetchall():
+        t, held = Table(schema, name, kind, oid=oid, partition_of=parent), cat.tables.get(name)
+        if held is None or (schema == "public" and held.schema != "public"):
+            cat.tables[name] = t
+            if held is not None:
+                cat.shadowed.append(held)
+        else:
+            cat.shadowed.append(t)
+    by_qname = {(t.schema, t.name): t for t in cat.relations()}
     cur.execute(CATALOG_SQL["columns"])
     for schema, table, col, typ in cur.fetchall():
-        t = cat.tables.get(table)
-        if t and t.schema == schema:
+        t = by_qname.get((schema, table))  # shadowed relations get their columns too (schema.name lookups)
+        if t is not None:
             t.columns[col] = Column(col, typ)
     cur.execute(CATALOG_SQL["keys"])
     for schema, table, kind, col, ref, refcol in cur.fetchall():
@@ -90,7 +101,7 @@ def load_catalog(cur) -> Catalog:
             continue
         if kind == "p":
             t.pk = col
-        elif ref in cat.tables:
+        elif ref in cat.tables and not cat.tables[ref].partition_of:
             t.fks.append((col, ref, refcol))
     cur.execute("SELECT name FROM pg_settings")
     cat.settings = {r[0] for r in cur.fetchall()}
@@ -112,13 +123,15 @@ def load_catalog(cur) -> Catalog:
     return cat
 
 
-def read_catalog(ctx) -> Catalog:
-    """The live catalog of ``ctx``'s database, cached for ``ctx.catalog_ttl_s`` seconds."""
+def read_catalog(ctx, fresh: bool = False) -> Catalog:
+    """The live catalog of ``ctx``'s database, cached for ``ctx.catalog_ttl_s`` seconds; ``fresh`` reads it
+    again now (a table created a moment ago). It reads on a connection of its own, so a tool may call it
+    inside its session."""
     with _LOCK:
         hit = _CACHE.get(ctx.dsn)
-        if hit and time.monotonic() - hit[0] < ctx.catalog_ttl_s:
+        if hit and not fresh and time.monotonic() - hit[0] < ctx.catalog_ttl_s:
             return hit[1]
-    with readonly_session(ctx) as s:
+    with readonly_session(ctx, "catalog") as s:
         cat = load_catalog(s.cur)
     with _LOCK:
         _CACHE[ctx.dsn] = (time.monotonic(), cat)

@@ -6,7 +6,9 @@ import time
 
 from toolkits.postgres.common import ok, pg_tool
 from toolkits.postgres.connection import dsn_summary, readonly_session
-from toolkits.postgres.render import md_table, md_text, pretty_bytes
+from toolkits.results import Finding, Table, Text
+from toolkits.tool import Ask, Intent, Planned
+from toolkits.units import pretty_bytes
 
 SAMPLE_S = 0.05
 
@@ -54,35 +56,81 @@ def _host_figures(data_dir: str | None) -> tuple[list[tuple[str, str]], dict]:
     return rows, data
 
 
+def plan_host_resources(ask: Ask) -> Planned:
+    return Planned({}, "Check the host's CPU, memory, disk and I/O.")
+
+
 @pg_tool(
-    "host_resources", "resource",
-    "Server host resources: CPU busy % and load, memory and swap, disk space of the data directory, disk I/O rate (only when the database runs on this machine).",
-    "nothing (empty input)",
-    "empty or any text",
-    [""],
+    "resource",
+    examples=[""],
+    questions=["what is the CPU usage of the server", "is the server running out of memory",
+               "how much disk space is left", "is disk I/O high", "what is the load average"],
+    intents=[Intent(r"\b(cpu|processors?|cores?|memory|ram|swap|disk|disks|disk space|free space|storage|"
+                    r"load average|load|i/?o( rate)?|hardware|host|machine|server resources?|resources?)\b",
+                    precedence=100)],
+    plan=plan_host_resources,
 )
-def host_resources(ctx, tool_input=""):
+def host_resources(ctx):
+    """Server host resources: CPU busy % and load, memory and swap, disk space of the data directory, disk I/O rate (only when the database runs on this machine).
+
+    Data: available (False for a remote database; reason says why), cpu_count, cpu_pct, iowait_pct, load_1m,
+    load_5m, load_15m, mem_total, mem_available, mem_used_pct, swap_used, swap_pct, disk_path, disk_total,
+    disk_free, disk_used_pct, postgres_processes, postgres_rss, disk_read_bps, disk_write_bps (bytes and %).
+    """
     if not ctx.local:
-        note = (f"Host CPU, memory, disk and I/O figures are unavailable: the database at {md_text(dsn_summary(ctx.dsn))} is remote "
+        note = (f"Host CPU, memory, disk and I/O figures are unavailable: the database at {dsn_summary(ctx.dsn)} is remote "
                 "and this tool can only measure the machine it runs on. Use database_stats for database-side figures "
                 "(cache hit ratio, connections, temp files, checkpoints, WAL), or the host's own monitoring.")
-        return ok(note, data={"available": False, "reason": "remote"})
+        return ok(Text(note), data={"available": False, "reason": "remote"})
     with readonly_session(ctx) as s:
         row, _ = s.try_query("SELECT current_setting('data_directory')")
         data_dir = row.rows[0][0] if row and row.rows else None
     rows, data = _host_figures(data_dir)
     data["available"] = True
-    return ok("Host figures (the database runs on this machine):\n\n" + md_table(["resource", "value"], rows), data=data)
+    columns = ["resource", "value"]
+    return ok(Text("Host figures (the database runs on this machine):"), Table(columns, rows),
+              columns=columns, rows=rows, data=data)
+
+
+def cache_hit_finding(pct: float | None) -> list[Finding]:
+    """The cache hit ratio (a percentage) as a finding: good from 99 %, fair from 95 %, else low."""
+    if pct is None:
+        return []
+    pct = float(pct)
+    if pct >= 99:
+        verdict, severity = "good", "info"
+    elif pct >= 95:
+        verdict, severity = "fair", "info"
+    else:
+        verdict, severity = "low: the working set does not fit in shared_buffers", "warning"
+    return [Finding("", f"cache hit ratio {pct:.1f} % ({verdict})", severity)]
+
+
+def plan_database_stats(ask: Ask) -> Planned:
+    return Planned({}, "Check the database-side figures: size, connections, cache hit ratio, temp files, checkpoints, WAL.")
 
 
 @pg_tool(
-    "database_stats", "resource",
-    "Database-side resource figures: database sizes, connections vs max_connections, cache hit ratio, temp files, deadlocks, commits/rollbacks, checkpoints and WAL.",
-    "nothing (empty input)",
-    "empty or any text",
-    [""],
+    "resource",
+    examples=[""],
+    questions=["what is the cache hit ratio", "how big is the database", "how many connections are in use",
+               "are queries writing temp files", "how many deadlocks happened", "how many checkpoints and WAL"],
+    intents=[Intent(r"\b(cache hit( ratio)?|hit ratio|buffer cache|temp(orary)? files?|checkpoints?|bgwriter|"
+                    r"wal (volume|generation|generated|files|records|bytes)|how much wal|commits?|rollbacks?|"
+                    r"transactions per|deadlocks? (count|happened|so far)|how many deadlocks|"
+                    r"(database|db) sizes?|size of (the|my|each|every) (database|db)s?|(each|every|all) databases?|"
+                    r"how (big|large) is (the|my|this) (database|db)|max_connections (usage|used)|"
+                    r"connection (usage|limit)|database stat(istic)?s)\b", precedence=110)],
+    plan=plan_database_stats,
 )
-def database_stats(ctx, tool_input=""):
+def database_stats(ctx):
+    """Database-side resource figures: database sizes, connections vs max_connections, cache hit ratio, temp files, deadlocks, commits/rollbacks, checkpoints and WAL.
+
+    Data: this database's pg_stat_database row (datname, numbackends, xact_commit, xact_rollback, blks_read,
+    blks_hit, cache_hit_pct, tup_*, temp_files, temp_bytes, deadlocks, conflicts, stats_reset, size_bytes,
+    xid_age), max_connections, connections {total, active, idle_in_xact}, checkpoints (pg_stat_checkpointer /
+    pg_stat_bgwriter figures), wal (pg_stat_wal figures, {} before PostgreSQL 14), sizes [{database, bytes}].
+    """
     with readonly_session(ctx) as s:
         db = s.query(
             """SELECT datname, numbackends, xact_commit, xact_rollback, blks_read, blks_hit,
@@ -128,13 +176,14 @@ def database_stats(ctx, tool_input=""):
         rows.append(("WAL", f"{wal['wal_records']} records, {pretty_bytes(wal['wal_bytes'])}, buffers full {wal['wal_buffers_full']}"))
     if db["stats_reset"]:
         rows.append(("statistics since", f"{db['stats_reset']:%Y-%m-%d %H:%M:%S %Z}"))
-    parts = [f"Database-side figures for {md_text(db['datname'])}:\n\n" + md_table(["metric", "value"], rows),
-             "Database sizes:\n\n" + md_table(["database", "size"], [(d, pretty_bytes(b)) for d, b in sizes])]
+    columns = ["metric", "value"]
+    blocks = [Text(f"Database-side figures for {db['datname']}:"), Table(columns, rows),
+              Table(["database", "size"], [(d, pretty_bytes(b)) for d, b in sizes], title="Database sizes")]
     if not ctx.local:
-        parts.append("Host CPU/memory/disk figures are unavailable for this remote database (host_resources works only "
-                     "when the database runs on this machine).")
+        blocks.append(Text("Host CPU/memory/disk figures are unavailable for this remote database (host_resources works "
+                           "only when the database runs on this machine)."))
     data = {**db, "max_connections": maxc, "connections": conns, "checkpoints": ck, "wal": wal,
             "sizes": [{"database": d, "bytes": b} for d, b in sizes]}
     for k in ("cache_hit_pct",):
         data[k] = float(data[k]) if data[k] is not None else None
-    return ok("\n\n".join(parts), data=data)
+    return ok(*blocks, columns=columns, rows=rows, findings=cache_hit_finding(data["cache_hit_pct"]), data=data)

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from toolkits.postgres.common import BadInput, ok, pg_tool, resolve_table
 from toolkits.postgres.connection import readonly_session
-from toolkits.postgres.inputs import as_int, parse_input
-from toolkits.postgres.render import md_table, md_text, pretty_bytes
+from toolkits.results import Finding, Table, Text
+from toolkits.tool import Ask, Intent, Planned
+from toolkits.units import pretty_bytes
+
 
 _LIST_SQL = """
 SELECT n.nspname AS schema, c.relname AS table,
@@ -34,19 +36,36 @@ ORDER BY total_bytes DESC NULLS LAST, 1, 2
 """
 
 
+def plan_list_tables(ask: Ask) -> Planned:
+    return Planned({}, "List the tables with their sizes and row estimates.")
+
+
 @pg_tool(
-    "list_tables", "schema",
-    "List the tables and views of the database with row estimates, sizes and index counts, largest first.",
-    "optional schema name or a name pattern (e.g. 'order%'), or empty for all user tables",
-    'plain text, or JSON {"schema": str, "pattern": str, "limit": int}',
-    ["", "public", '{"pattern": "order%", "limit": 20}'],
+    "schema",
+    examples=["", "public", '{"pattern": "order%", "limit": 20}'],
+    questions=["list all tables", "what tables are in the database", "which tables are the biggest",
+               "how large is each table", "how many rows does each table have"],
+    intents=[Intent(r"\b(what|which|list|show|all)\b[^.?]*\btables\b|\b(every|each|all) tables?\b|\boverview of (the |my )?tables\b|\btables (are there|do (we|i) have|exist)\b|"
+                    r"\b(largest|biggest|smallest) tables\b|\btable sizes\b|\bhow many tables\b|\bschema\b|"
+                    r"\bwhat('s| is) in (the|my|this) database\b|\bdatabase objects\b", precedence=140)],
+    plan=plan_list_tables,
 )
-def list_tables(ctx, tool_input=""):
-    args = parse_input(tool_input, "filter", ("schema", "pattern", "limit"))
-    limit = as_int(args.get("limit"), ctx.row_cap, 1, ctx.row_cap)
-    schema = args.get("schema") or None
-    pattern = args.get("pattern") or None
-    filt = str(args.get("filter") or "").strip()
+def list_tables(ctx, filter: str = "", schema: str = "", pattern: str = "", limit: int = 0):
+    """List the tables and views of the database with row estimates, sizes and index counts, largest first.
+
+    Args:
+        filter: optional schema name or a name pattern (e.g. 'order%'), or empty for all user tables
+        schema: only the relations of this schema
+        pattern: only the relations whose name matches this LIKE pattern (e.g. 'order%')
+        limit: at most this many relations (the row cap when 0)
+
+    Rows: one per relation, largest first: schema, table, kind (table, partitioned, view, matview, foreign),
+    row_estimate, total_bytes, table_bytes, index_bytes, indexes (partitions are folded into their parent).
+    """
+    limit = min(limit, ctx.row_cap) if limit > 0 else ctx.row_cap
+    schema = schema.strip() or None
+    pattern = pattern.strip() or None
+    filt = filter.strip()
     if filt.lower() in ("all", "*", "tables", "all tables", "none"):
         filt = ""
     with readonly_session(ctx) as s:
@@ -58,38 +77,88 @@ def list_tables(ctx, tool_input=""):
             else:
                 pattern = f"%{filt}%"
         r = s.query(_LIST_SQL, {"schema": schema, "pattern": pattern}, cap=limit)
+
     def size(d, key):
         return "" if d["kind"] in ("view", "foreign") else pretty_bytes(d[key])
 
-    rows = [
-        (d["schema"], d["table"], d["kind"], d["row_estimate"], size(d, "total_bytes"),
-         size(d, "table_bytes"), size(d, "index_bytes"), d["indexes"])
-        for d in r.dicts()
-    ]
-    if not rows:
-        what = f" matching {md_text(repr(pattern))}" if pattern else (f" in schema {md_text(repr(schema))}" if schema else "")
-        return ok(f"No user tables{what}.", data=[])
-    table = md_table(["schema", "table", "kind", "rows (est.)", "total size", "table size", "index size", "indexes"],
-                     rows, r.truncated, r.cap)
-    return ok(f"{len(rows)} relation(s), largest first:\n\n{table}", data=r.dicts())
+    found = r.dicts()
+    if not found:
+        what = f" matching {pattern!r}" if pattern else (f" in schema {schema!r}" if schema else "")
+        return ok(Text(f"No user tables{what}."), columns=r.columns, rows=[])
+    shown = [(d["schema"], d["table"], d["kind"], d["row_estimate"], size(d, "total_bytes"),
+              size(d, "table_bytes"), size(d, "index_bytes"), d["indexes"]) for d in found]
+    n_t = sum(1 for d in found if d["kind"] in ("table", "partitioned"))
+    others = len(found) - n_t
+    count = Finding("", f"{n_t} tables" + (f" (plus {others} other relation{'s' if others > 1 else ''}: views, matviews "
+                                          "or foreign tables)" if others else ""), "info")
+    return ok(Text(f"{len(shown)} relation(s), largest first:"),
+              Table(["schema", "table", "kind", "rows (est.)", "total size", "table size", "index size", "indexes"],
+                    shown, truncated=r.truncated, cap=r.cap),
+              columns=r.columns, rows=r.rows, findings=[count], data={"truncated": r.truncated})
+
+
+def plan_describe_table(ask: Ask) -> Planned:
+    table = ask.tables[0] if ask.tables else ""
+    return Planned({"table": table}, f"Look at the definition of {table or 'the table'}.")
 
 
 @pg_tool(
-    "describe_table", "schema",
-    "Describe one table: columns with types, defaults and nullability; primary/foreign/unique/check constraints; indexes; size and row estimate.",
-    "a table name, optionally schema-qualified",
-    'plain text table name, or JSON {"table": str}',
-    ["orders", "public.customers", '{"table": "order_items"}'],
+    "schema",
+    examples=["orders", "public.customers", '{"table": "order_items"}'],
+    questions=["what columns does the table have", "show the schema of a table", "what are the foreign keys of orders",
+               "which indexes exist on this table", "what is the primary key of customers"],
+    intents=[Intent(r"\b(describe|structure|columns?|definition|ddl|constraints?|foreign keys?|primary keys?|"
+                    r"schema of|fields|data types?|what does (the )?[a-z_]+( table)? look like|indexes (on|of)|"
+                    r"indexes does|index(es)? (exist|are there) on|how big is|size of|referenc\w+|tell me about|"
+                    r"what('s| is) in (the )?[a-z_]+( table)?|related|relationships?|linked|joins? to|"
+                    r"nullable|not null|default values?)\b", precedence=130, needs_table=True)],
+    plan=plan_describe_table,
 )
-def describe_table(ctx, tool_input=""):
-    args = parse_input(tool_input, "table", ("schema",))
-    name = str(args.get("table") or "").strip()
-    if args.get("schema") and "." not in name:
-        name = f"{args['schema']}.{name}"
+def describe_table(ctx, table: str, schema: str = ""):
+    """Describe one table: columns with types, defaults and nullability; primary/foreign/unique/check constraints; indexes; size and row estimate.
+
+    Args:
+        table: a table name, optionally schema-qualified
+        schema: the table's schema, when the name is not qualified
+
+    Rows: one per column: name, type, nullable (bool), default, comment.
+    Data: schema, table, kind, row_estimate, total_bytes, table_bytes, index_bytes, comment, constraints [{name,
+    kind, definition}], indexes [{name, definition, bytes, scans, valid}], referenced_by [{table, constraint,
+    definition}].
+    """
+    name = table.strip()
+    if schema.strip() and "." not in name:
+        name = f"{schema.strip()}.{name}"
     if not name:
         raise BadInput("a table name is required")
+    schema, table, info, cols, cons, idx, refs = _read_table(ctx, name)
+    kind, est, total, tbytes, ibytes, comment, live, dead = info
+    est = est if est is not None else live
+    qname = f"{schema}.{table}"
+    if kind == "view":
+        head = f"{qname} (view)"
+    else:
+        head = (f"{qname} ({kind}): ~{est if est is not None else '?'} rows, total {pretty_bytes(total)} "
+                f"(table {pretty_bytes(tbytes)}, indexes {pretty_bytes(ibytes)})")
+    blocks = [Text(head + (f" — {comment}" if comment else ""))]
+    if name.split(".")[-1].strip('"').lower() != table.lower():
+        blocks.append(Text(f"(resolved {name!r} to {qname})"))
+    blocks += _definition_tables(cols, cons, idx, refs)
+    data = {
+        "schema": schema, "table": table, "kind": kind, "row_estimate": est, "total_bytes": total,
+        "table_bytes": tbytes, "index_bytes": ibytes, "comment": comment,
+        "constraints": [{"name": c[0], "kind": c[1], "definition": c[2]} for c in cons.rows],
+        "indexes": [{"name": i[0], "definition": i[1], "bytes": i[2], "scans": i[3], "valid": i[4]} for i in idx.rows],
+        "referenced_by": [{"table": r[0], "constraint": r[1], "definition": r[2]} for r in refs.rows],
+    }
+    return ok(*blocks, columns=["name", "type", "nullable", "default", "comment"], rows=cols.rows, data=data)
+
+
+def _read_table(ctx, name: str) -> tuple:
+    """From one read-only session, for the table ``name`` resolves to: (schema, table, its kind/size/estimate row,
+    then the query results of its columns, constraints, indexes and the foreign keys that reference it)."""
     with readonly_session(ctx) as s:
-        oid, schema, table = resolve_table(s, name)
+        oid, schema, table = resolve_table(ctx, name, s)
         info = s.query(
             """SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'partitioned table' WHEN 'v' THEN 'view'
                         WHEN 'm' THEN 'materialized view' ELSE 'foreign table' END,
@@ -128,32 +197,19 @@ def describe_table(ctx, tool_input=""):
         refs = s.query(
             """SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid)
                FROM pg_constraint WHERE confrelid = %s AND contype = 'f' ORDER BY 1""", (oid,), cap=200)
-    kind, est, total, tbytes, ibytes, comment, live, dead = info
-    est = est if est is not None else live
-    qname = md_text(f"{schema}.{table}")
-    if kind == "view":
-        head = f"**{qname}** (view)"
-    else:
-        head = (f"**{qname}** ({kind}): ~{est if est is not None else '?'} rows, total {pretty_bytes(total)} "
-                f"(table {pretty_bytes(tbytes)}, indexes {pretty_bytes(ibytes)})")
-    parts = [head + (f" — {md_text(comment)}" if comment else "")]
-    if name.split(".")[-1].strip('"').lower() != table.lower():
-        parts.append(f"_(resolved {md_text(repr(name))} to {qname})_")
-    parts.append("Columns:\n\n" + md_table(["column", "type", "nullable", "default", "comment"],
-                                           [(c[0], c[1], "yes" if c[2] else "no", c[3], c[4]) for c in cols.rows]))
+    return schema, table, info, cols, cons, idx, refs
+
+
+def _definition_tables(cols, cons, idx, refs) -> list[Table]:
+    """The tables of a description: columns, then (when there are any) constraints, indexes and referencing keys."""
+    blocks = [Table(["column", "type", "nullable", "default", "comment"],
+                    [(c[0], c[1], "yes" if c[2] else "no", c[3], c[4]) for c in cols.rows], title="Columns")]
     if cons.rows:
-        parts.append("Constraints:\n\n" + md_table(["name", "kind", "definition"], cons.rows))
+        blocks.append(Table(["name", "kind", "definition"], cons.rows, title="Constraints"))
     if idx.rows:
-        parts.append("Indexes:\n\n" + md_table(
-            ["index", "definition", "size", "scans", "valid"],
-            [(i[0], i[1], pretty_bytes(i[2]), i[3], "yes" if i[4] else "NO") for i in idx.rows]))
+        blocks.append(Table(["index", "definition", "size", "scans", "valid"],
+                            [(i[0], i[1], pretty_bytes(i[2]), i[3], "yes" if i[4] else "NO") for i in idx.rows],
+                            title="Indexes"))
     if refs.rows:
-        parts.append("Referenced by:\n\n" + md_table(["table", "constraint", "definition"], refs.rows))
-    data = {
-        "schema": schema, "table": table, "kind": kind, "row_estimate": est, "total_bytes": total,
-        "columns": [{"name": c[0], "type": c[1], "nullable": c[2], "default": c[3]} for c in cols.rows],
-        "constraints": [{"name": c[0], "kind": c[1], "definition": c[2]} for c in cons.rows],
-        "indexes": [{"name": i[0], "definition": i[1], "bytes": i[2], "scans": i[3]} for i in idx.rows],
-        "referenced_by": [{"table": r[0], "constraint": r[1]} for r in refs.rows],
-    }
-    return ok("\n\n".join(parts), data=data)
+        blocks.append(Table(["table", "constraint", "definition"], refs.rows, title="Referenced by"))
+    return blocks

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 
 import psycopg
 
-from toolkits.base import ToolResult
 from toolkits.postgres.allowlist import require_allowed
 from toolkits.postgres.connection import connect, explain_error
 from toolkits.postgres.guard import Checked, Refused, check, collect_names, constant_value, parse_one, rebuild
-from toolkits.postgres.render import md_fence, md_table
 from toolkits.postgres.settings_allow import TUNABLE, check_value
+from toolkits.results import Block, Code, Table, Text, ToolResult
 
 WRITE_TIMEOUT_MS = 10 * 60 * 1000
 LOCK_TIMEOUT_MS = 5000
@@ -146,13 +145,15 @@ def _alter_system(setstmt: dict) -> str:
 
 
 def run_confirmed(ctx, sql: str, timeout_ms: int = WRITE_TIMEOUT_MS) -> ToolResult:
-    """Run one user-confirmed change on its own connection; returns the outcome as a ToolResult."""
+    """Run one user-confirmed change on its own connection; returns the outcome as a ToolResult
+    (rows: the statement and its result; data: kind, sql, and plan / reloaded, setting, value, context,
+    pending_restart when they apply)."""
     t0 = time.perf_counter()
     took = lambda: round((time.perf_counter() - t0) * 1000, 1)  # noqa: E731
     try:
         plan = _classify(sql or "")
     except Refused as e:
-        return ToolResult(ok=False, output="", error=f"not run: {e}", duration_ms=took())
+        return ToolResult(ok=False, error=f"not run: {e}", duration_ms=took())
     kind, text = plan.kind, plan.text
     data: dict = {"kind": kind, "sql": text}
     allowed = frozenset(getattr(ctx, "allow_functions", ()) or ())
@@ -164,19 +165,18 @@ def run_confirmed(ctx, sql: str, timeout_ms: int = WRITE_TIMEOUT_MS) -> ToolResu
                          "pg_catalog.current_setting('search_path'), false)")
             if plan.checked is not None:
                 require_allowed(conn.cursor(), plan.checked, allowed)
-            out_lines = _execute(conn, plan, data)
+            status, blocks = _execute(conn, plan, data)
     except Refused as e:
-        return ToolResult(ok=False, output="", error=f"not run: {e}", data=data, duration_ms=took())
+        return ToolResult(ok=False, error=f"not run: {e}", data=data, duration_ms=took())
     except (psycopg.Error, OSError) as e:
-        return ToolResult(ok=False, output="", error=f"{kind} failed: {explain_error(e, ctx.dsn)}", data=data,
-                          duration_ms=took())
-    out = md_table(["statement", "result"], [(text, out_lines[0] if kind != "explain_analyze" else "executed")])
-    out += "\n\n" + "\n\n".join(out_lines)
-    return ToolResult(ok=True, output=out, data=data, duration_ms=took())
+        return ToolResult(ok=False, error=f"{kind} failed: {explain_error(e, ctx.dsn)}", data=data, duration_ms=took())
+    columns, rows = ["statement", "result"], [(text, status)]
+    return ToolResult(ok=True, blocks=[Table(columns, rows), *blocks], columns=columns, rows=rows, data=data,
+                      duration_ms=took())
 
 
-def _execute(conn: psycopg.Connection, plan: _Plan, data: dict) -> list[str]:
-    """Run the planned statement (extended protocol: ``binary=True``) and describe the outcome."""
+def _execute(conn: psycopg.Connection, plan: _Plan, data: dict) -> tuple[str, list[Block]]:
+    """Run the planned statement (extended protocol: ``binary=True``): (its result in a few words, what to show)."""
     kind, text = plan.kind, plan.text
     if kind == "explain_analyze":
         with conn.transaction(force_rollback=True):
@@ -184,13 +184,15 @@ def _execute(conn: psycopg.Connection, plan: _Plan, data: dict) -> list[str]:
             rows = conn.execute(text, binary=True).fetchall()
         plan_out = rows[0][0] if len(rows) == 1 and not isinstance(rows[0][0], str) else "\n".join(r[0] for r in rows)
         data["plan"] = plan_out
-        return [md_fence(plan_out if isinstance(plan_out, str) else str(plan_out))]
+        return "executed", [Code(plan_out if isinstance(plan_out, str) else str(plan_out), lang="")]
     if kind not in AUTOCOMMIT_KINDS:  # alter_table_storage, analyze: one short transaction
         with conn.transaction():
             cur = conn.execute(text, binary=True)
-        return [f"Done: {cur.statusmessage or kind}."]
+        done = f"Done: {cur.statusmessage or kind}."
+        return done, [Text(done)]
     cur = conn.execute(text, binary=True)
-    lines = [f"Done: {cur.statusmessage or kind}."]
+    done = f"Done: {cur.statusmessage or kind}."
+    blocks: list[Block] = [Text(done)]
     if kind == "alter_system":
         reloaded = conn.execute("SELECT pg_catalog.pg_reload_conf()").fetchone()[0]
         row = conn.execute("SELECT name, current_setting(name), context, pending_restart FROM pg_catalog.pg_settings "
@@ -199,5 +201,5 @@ def _execute(conn: psycopg.Connection, plan: _Plan, data: dict) -> list[str]:
         if row:
             data.update(setting=row[0], value=row[1], context=row[2], pending_restart=row[3])
             note = " — a restart is needed for it to take effect" if row[3] or row[2] == "postmaster" else ""
-            lines.append(f"Configuration reloaded; {row[0]} is now {row[1]}{note}.")
-    return lines
+            blocks.append(Text(f"Configuration reloaded; {row[0]} is now {row[1]}{note}."))
+    return done, blocks
