@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 import sys
 
 import typer
 
 from agent.config import get_settings
 from agent.plugins import get_toolkit
+from agent.render import markdown
 from toolkits.base import ToolkitUnavailable
 
 
@@ -89,11 +91,13 @@ def register(cli: typer.Typer) -> None:
             tool_input = sys.stdin.buffer.read().decode("utf-8", "replace")
         res = reg.call(name, ctx, tool_input)
         if as_json:
-            typer.echo(json.dumps({"ok": res.ok, "output": res.output, "error": res.error, "data": res.data,
+            typer.echo(json.dumps({"ok": res.ok, "output": markdown(res), "error": res.error,
+                                   "columns": res.columns, "rows": res.rows, "value": res.value,
+                                   "findings": [asdict(f) for f in res.findings], "data": res.data,
                                    "suggestions": res.suggestions, "duration_ms": res.duration_ms},
                                   indent=2, default=str, ensure_ascii=False))
         else:
-            typer.echo(res.output if res.ok else f"error: {res.error}")
+            typer.echo(markdown(res) if res.ok else f"error: {res.error}")
             for s in res.suggestions:
                 typer.echo(f"\nsuggested (run with `dbcopilot apply` after review): {s['sql']}\n  why: {s['reason']}")
             typer.echo(f"\n({res.duration_ms:.0f} ms)")
@@ -119,7 +123,7 @@ def register(cli: typer.Typer) -> None:
             typer.echo("not run.")
             raise typer.Exit(1)
         res = toolkit.run_confirmed(ctx, text)
-        typer.echo(res.output if res.ok else f"error: {res.error}")
+        typer.echo(markdown(res) if res.ok else f"error: {res.error}")
         if not res.ok:
             raise typer.Exit(1)
 

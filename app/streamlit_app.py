@@ -27,7 +27,7 @@ from agent.plugins import BACKENDS, get_toolkit  # noqa: E402
 from agent.events import Error, Suggestion, WriteResult, load_events  # noqa: E402
 from app import ui  # noqa: E402
 from app.sessions import DEFAULT_TITLE, SessionNotFound, SessionStore, title_from_question  # noqa: E402
-from toolkits.postgres.render import md_code, md_text  # noqa: E402
+from agent.render import markdown, md_code, md_text  # noqa: E402
 from toolkits.base import ToolkitUnavailable  # noqa: E402
 from router.labels import ROUTE_CHOICES  # noqa: E402
 from toolkits.secrets import mask_dsn, scrub, scrub_logs  # noqa: E402
@@ -438,8 +438,8 @@ def run_write(settings: Settings, sql: str) -> tuple[bool, str]:
         log.exception("confirmed write failed")
         return False, f"**Could not run** {md_code(sql)}: {md_text(e)}"
     if result.ok:
-        return True, f"**Ran** {md_code(sql)}\n\n{result.output}"
-    return False, f"**Failed** {md_code(sql)}: {result.error or result.output}"
+        return True, f"**Ran** {md_code(sql)}\n\n{markdown(result)}"
+    return False, f"**Failed** {md_code(sql)}: {md_text(result.error or 'the statement failed')}"
 
 
 def show_history(messages: list[dict[str, Any]]) -> None:

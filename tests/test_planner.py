@@ -10,7 +10,7 @@ import pytest
 
 from agent.config import Settings
 from agent.instance import answer_instance
-from agent.planner_sql import Catalog, find_tables, singular, time_window, words
+from agent.planner import Catalog, build_query, find_tables, singular, time_window, words
 from toolkits.postgres.catalog import load_catalog
 
 
@@ -83,6 +83,51 @@ def test_time_windows():
     assert time_window("this year").lower == "date_trunc('year', now())"
     assert time_window("orders in 2025").upper == "'2026-01-01'::date"
     assert time_window("how many orders are there?") is None
+
+
+def test_partitions_are_not_named_their_parent_is():
+    from toolkits.catalog import Column, Table
+
+    cols = {"id": Column("id", "bigint"), "at": Column("at", "timestamp with time zone")}
+    cat = Catalog(tables={"events": Table("public", "events", "p", dict(cols)),
+                          "events_2025": Table("public", "events_2025", "r", dict(cols), partition_of="events")})
+    assert [m.table for m in find_tables(words("how many events_2025 rows"), cat)] == []
+    assert [m.table for m in find_tables(words("how many events"), cat)] == ["events"]
+    assert build_query("how many events in 2025?", cat).sql == (
+        "SELECT count(*) AS events FROM events t WHERE t.at >= '2025-01-01'::date AND t.at < '2026-01-01'::date")
+
+
+def test_names_and_values_are_quoted_by_psycopg():
+    from toolkits.catalog import Column, Table
+
+    user = Table("public", "user", "r", {"id": Column("id", "integer"), "order": Column("order", "integer"),
+                                         "name": Column("name", "text")}, pk="id")
+    inv = Table("sales", "invoices", "r", {"id": Column("id", "integer"), "total": Column("total", "numeric")}, pk="id")
+    cat = Catalog(tables={"user": user, "invoices": inv})
+    assert build_query("how many users named O'Brien?", cat).sql == \
+        'SELECT count(*) AS "user" FROM "user" t WHERE t.name ILIKE \'%O\'\'Brien%\''
+    assert build_query("total order of users", cat).sql == 'SELECT sum(t."order") AS sum_order FROM "user" t'
+    assert build_query("total of invoices", cat).sql == "SELECT sum(t.total) AS sum_total FROM sales.invoices t"
+
+
+def test_tool_choice_tables_name_registered_tools():
+    """Composites, subsumption and feeds name tools the registry has; a few decisions they make."""
+    from agent.planner import COMPOSITES, SUBSUMES, tools_for
+    from agent.planner.policy import FEEDS
+    from toolkits.postgres import build_registry
+
+    reg = build_registry()
+    named = {n for c in COMPOSITES for n in c.tools} | {n for s in SUBSUMES for n in (s.winner, s.loser)}
+    named |= {n for f in FEEDS for n in (f.tool, f.source)}
+    assert named <= set(reg.names())
+    empty = Catalog()
+    assert tools_for("why is the database slow?", reg.all(), lambda: empty) == \
+        ["active_sessions", "locks", "top_queries", "host_resources"]
+    assert tools_for("recommend indexes for my workload", reg.all(), lambda: empty) == ["index_advice"]
+    assert tools_for("why is my query waiting for a lock?", reg.all(), lambda: empty) == ["locks"]
+    assert tools_for("explain SELECT * FROM orders WHERE id = 5", reg.all(), lambda: empty) == ["explain_query"]
+    assert tools_for("which foreign keys are missing an index?", reg.all(), lambda: empty) == ["index_usage"]
+    assert tools_for("describe the orders table", reg.all(), lambda: empty) == []  # no table named in this catalog
 
 
 def test_catalog_reads_keys_and_common_values(catalog):

@@ -251,12 +251,21 @@ def test_empty_question_is_a_clear_error_event():
 
 def test_a_write_tool_is_never_run_by_the_loop(ctx):
     """A tool whose spec says writes=True becomes a suggestion; its run function is not called."""
-    from toolkits.base import Tool, ToolSpec
     from toolkits.registry import Registry
+    from toolkits.tool import tool
 
     ran = []
-    spec = ToolSpec("create_index", "tuning", "Create an index.", "a CREATE INDEX statement", "plain SQL", [], writes=True)
-    reg = Registry([Tool(spec, lambda c, i="": ran.append(i))])
+
+    @tool("tuning", writes=True)
+    def create_index(ctx, statement: str):
+        """Create an index.
+
+        Args:
+            statement: a CREATE INDEX statement
+        """
+        ran.append(statement)
+
+    reg = Registry([create_index])
     pol = Scripted("Action: create_index\nAction_Input: CREATE INDEX ON orders (customer_id)", "Final_Answer: suggested")
     ev = list(run_loop("speed up orders by customer", pol, reg, ctx))
     assert ran == []

@@ -1,0 +1,165 @@
+"""SQL parts with ``psycopg.sql``: identifiers, relations, conditions, and the filters a question's words
+make (a value a column holds, a number compared with a column, a time window)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from psycopg import sql as psql
+
+from agent.planner.linking import STOP, Window, column_word, forms, money_cols, singular, words
+from toolkits.catalog import Catalog, Table
+
+S, L = psql.SQL, psql.Literal
+
+# PostgreSQL's reserved key words (and those that cannot name a table or a column): always quoted
+RESERVED = frozenset("""
+all analyse analyze and any array as asc asymmetric authorization binary both case cast check collate collation
+column concurrently constraint create cross current_catalog current_date current_role current_schema current_time
+current_timestamp current_user default deferrable desc distinct do else end except false fetch for foreign freeze
+from full grant group having ilike in initially inner intersect into is isnull join lateral leading left like limit
+localtime localtimestamp natural not notnull null offset on only or order outer overlaps placing primary references
+returning right select session_user similar some symmetric table tablesample then to trailing true union unique user
+using variadic verbose when where window with""".split())
+_PLAIN = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def ident(*parts: str) -> psql.Composable:
+    """A (qualified) name: a plain lower-case name as written, anything else quoted (psycopg Identifier)."""
+    return S(".").join(S(p) if _PLAIN.fullmatch(p) and p not in RESERVED else psql.Identifier(p) for p in parts)
+
+
+def rel(t: Table) -> psql.Composable:
+    """A table's name in a statement (public needs no schema)."""
+    return ident(t.name) if t.schema == "public" else ident(t.schema, t.name)
+
+
+def where(conds: list[psql.Composable]) -> psql.Composable:
+    return S(" WHERE {}").format(S(" AND ").join(conds)) if conds else S("")
+
+
+def window_conds(alias: str, col: str, w: Window) -> list[psql.Composable]:
+    c = ident(alias, col)
+    return [S("{} >= {}").format(c, w.low)] + ([S("{} < {}").format(c, w.high)] if w.high is not None else [])
+
+
+@dataclass
+class Query:
+    sql: str
+    kind: str  # count | sum | avg | min | max | median | pct | top | list | group
+    table: str
+    summary: str  # what the SQL computes, in words
+    label: str = ""  # name of the single figure, e.g. "orders"
+
+
+def query(sql: psql.Composable, kind: str, table: str, summary: str, label: str = "") -> Query:
+    return Query(sql.as_string(None), kind, table, summary, label)
+
+
+@dataclass
+class Filters:
+    """The conditions on a statement's rows, what they say in words, and the joins they need."""
+
+    alias: str
+    conds: list[psql.Composable] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    joins: list[psql.Composable] = field(default_factory=list)
+    base: list[psql.Composable] = field(default_factory=list)  # ids, window, flags: the population of a percentage
+    values: list[psql.Composable] = field(default_factory=list)  # values and numbers of the fact table
+    values_said: list[str] = field(default_factory=list)
+
+    def add(self, cond: psql.Composable, said: str) -> None:
+        self.conds.append(cond)
+        self.said.append(said)
+
+    def where(self) -> psql.Composable:
+        return where(self.conds)
+
+    def join(self) -> psql.Composable:
+        return S("").join(self.joins)
+
+    def said_text(self) -> str:
+        return f" ({', '.join(self.said)})" if self.said else ""
+
+
+def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[list, list[str], set[int]]:
+    """Column = value filters for words the column is known to hold (pg_stats common values):
+    (conditions, in words, the word positions read)."""
+    conds, said, used = [], [], set()
+    for c in t.columns.values():
+        if not c.values:
+            continue
+        lower = {v.lower(): v for v in c.values}
+        for i, w in enumerate(ws):
+            if i in skip or i in used:
+                continue
+            two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
+            two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
+            hit = next((lower[k] for k in (two, two_, w) if k and k in lower), None)
+            if hit is None and singular(w) in lower and len(w) > 3:
+                hit = lower[singular(w)]
+            if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
+                stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
+                hit = stems[0] if len(stems) == 1 else None
+            if hit is not None:
+                conds.append(S("{} = {}").format(ident(alias, c.name), L(hit)))
+                said.append(f"{c.name} = {hit}")
+                used.add(i)
+                if two and hit.lower() in (two, two_):
+                    used.add(i + 1)
+    return conds, said, used
+
+
+_CMP = re.compile(
+    r"\b(more than|greater than|higher than|bigger than|larger than|over|above|exceeding|at least|"
+    r"less than|fewer than|lower than|smaller than|cheaper than|under|below|at most|of|equal to|equals|is|"
+    r">=|<=|>|<|=)\s+\$?(\d+(?:\.\d+)?)(?!\.\d)\b(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|%|percent))")
+_OPS = {"more than": ">", "greater than": ">", "higher than": ">", "bigger than": ">", "larger than": ">",
+        "over": ">", "above": ">", "exceeding": ">", "at least": ">=", "less than": "<", "fewer than": "<",
+        "lower than": "<", "smaller than": "<", "cheaper than": "<", "under": "<", "below": "<", "at most": "<=",
+        "of": "=", "equal to": "=", "equals": "=", "is": "=", ">=": ">=", "<=": "<=", ">": ">", "<": "<", "=": "="}
+_PRICE_WORDS = ("cost", "costs", "costing", "priced", "price", "prices", "expensive", "cheap", "cheaper")
+_WORTH_WORDS = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value",
+                "amount", "total", "worth", "earn", "earns", "earning", "paid", "makes", "make", "budget", "salary")
+
+
+def _amount(t: Table) -> str | None:
+    """The table's one amount column (not a quantity × price)."""
+    cols = money_cols(t)
+    return cols[0] if cols and len(cols) == 1 else None
+
+
+def _compared_column(t: Table, op: str, before: list[str], after: list[str]) -> str | None:
+    """The column a number is compared with: named just before it, a price, or the table's amount."""
+    hit = column_word(t, before[::-1], numeric=True)
+    col = None
+    if hit and hit[0] != t.pk:
+        col = hit[0]
+    elif op != "=" and any(w in _PRICE_WORDS for w in before):
+        col = next((c for c in ("price", "unit_price", "amount", "total_amount") if c in t.columns), None)
+    elif op != "=" and any(w in _WORTH_WORDS for w in before):
+        col = _amount(t)
+    if col is None and op != "=" and (not after or after[0] in STOP):
+        col = _amount(t)  # "orders over 1000": the table's amount
+    if op == "=" and (not col or not before or col not in (before[-1], singular(before[-1])) and
+                      not any(p.startswith(before[-1]) for p in col.split("_"))):
+        return None  # "of 5" only right after the column's name ("a rating of 5")
+    return col if col and t.columns[col].is_numeric else None
+
+
+def numeric_filters(t: Table, q: str, cat: Catalog, alias: str) -> tuple[list, list[str]]:
+    """``price > 100`` from "cost more than 100", ``rating = 5`` from "a rating of 5"."""
+    conds, said = [], []
+    tables = {f for n in cat.tables for f in forms(n)}
+    for m in _CMP.finditer(q):
+        op = _OPS[m.group(1)]
+        after = words(q[m.end():])[:1]
+        if after and after[0] in tables:  # "more than 5 orders": a count of another table, not a column
+            continue
+        col = _compared_column(t, op, words(q[: m.start()])[-4:], after)
+        if col:
+            num = m.group(2)
+            conds.append(S("{} {} {}").format(ident(alias, col), S(op), L(Decimal(num) if "." in num else int(num))))
+            said.append(f"{col} {op} {num}")
+    return conds, said

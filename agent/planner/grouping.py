@@ -1,0 +1,93 @@
+"""GROUP BY for a data question: a time bucket ("per day", "monthly"), a column of the table ("per status"),
+a parent table by its key and name ("per department"), or a parent's column ("per category")."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from psycopg import sql as psql
+
+from agent.planner.filters import ident, rel
+from agent.planner.linking import column_word, find_tables, singular, time_column, words
+from agent.planner.question import Read
+from toolkits.catalog import Catalog, Table
+
+S, L = psql.SQL, psql.Literal
+T = "t"  # the alias of the table an aggregate reads
+BUCKETS = {"hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "date": "day", "week": "week",
+           "weekly": "week", "month": "month", "monthly": "month", "year": "year", "yearly": "year"}
+
+
+@dataclass
+class Group:
+    exprs: list[tuple[psql.Composable, str]]  # (expression, output name)
+    name: str
+    single: bool  # one expression (a column or a time bucket), not a parent's key and name
+    join: psql.Composable | None = None
+
+
+def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | None, str, bool]:
+    """(the GROUP BY, the kind it makes, ascending?) for "per ...", "daily", "which X has the most ..."."""
+    group = None
+    if r.group is not None and words(r.group):
+        group = group_by(words(r.group)[:3], fact, cat, r)
+        gcol = fact.columns.get(group.name) if group is not None and group.single else None
+        if gcol is not None and gcol.is_numeric and not gcol.values and (r.n or r.rank):
+            group = None  # "top 3 products by price" orders by price, it does not group
+            kind = "list" if kind in ("count", "sum") and not r.count else kind
+    every = re.search(r"\b(daily|weekly|monthly|hourly)\b", r.q)
+    if group is None and every:
+        group = bucket(r, fact, BUCKETS[every.group(1)])
+    if group is not None and kind == "list":
+        kind = "count"
+    which = re.match(r".*?\b(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with)\b.*"
+                     r"\b(most|fewest|least|highest|lowest|biggest|largest)\b", r.q)
+    if group is None and which and kind in ("list", "count", "sum", "avg"):
+        group = group_by(words(which.group(1)), fact, cat, r)
+        if group is not None:
+            return group, "count" if kind == "list" else kind, which.group(2) in ("fewest", "least", "lowest")
+    return group, kind, False
+
+
+def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None:
+    """The words after "per"/"by"/"which": a time bucket, a column of the fact, a parent table (by its key
+    and name), or a column of a parent."""
+    mentions = find_tables(gws, cat)
+    named = {i for m in mentions for i in range(m.start, m.end)}
+    rest = [w for i, w in enumerate(gws) if i not in named]
+    tables = [m.table for m in mentions]
+    if tables and not rest and set(tables) == {fact.name}:
+        return None  # "average quantity per order item": per row of the table itself
+    unit = next((BUCKETS[w] for w in gws if w in BUCKETS), None)
+    if unit:
+        return bucket(r, fact, unit)
+    for pcol, pref, prefcol in fact.fks if tables and not rest else ():  # "per department"
+        if pref in tables:
+            pt, a2 = cat.tables[pref], "g_" + pref[:3]
+            lab = pt.label_column()
+            exprs = [(ident(a2, prefcol), pcol)]
+            exprs += [(ident(a2, lab), singular(pref) if lab == "name" else lab)] if lab else []
+            return Group(exprs, exprs[-1][1], False, _join(pt, a2, prefcol, pcol))
+    ws = rest[:2] or gws[:2]
+    hit = column_word(fact, ws)
+    if hit and hit[0] != fact.pk:
+        return Group([(ident(T, hit[0]), hit[0])], hit[0], True)
+    for pcol, pref, prefcol in fact.fks:
+        pt = cat.tables[pref]
+        hit = column_word(pt, ws)
+        if hit and hit[0] != pt.pk:
+            a2 = "g_" + pref[:3]
+            return Group([(ident(a2, hit[0]), hit[0])], hit[0], True, _join(pt, a2, prefcol, pcol))
+    return None
+
+
+def _join(pt: Table, alias: str, prefcol: str, pcol: str) -> psql.Composable:
+    return S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(alias), ident(alias, prefcol), ident(T, pcol))
+
+
+def bucket(r: Read, fact: Table, unit: str) -> Group | None:
+    """Per hour, day, week, month or year of the fact's time column."""
+    tcol, _ = time_column(fact, r.ws, r.window_pos)
+    if not tcol:
+        return None
+    return Group([(S("date_trunc({}, {})::date").format(L(unit), ident(T, tcol)), unit)], unit, True)

@@ -1,0 +1,146 @@
+"""Which tools a question needs, in order.
+
+Each tool declares its own intents (toolkits.tool.Intent: a pattern, a precedence, needs_table); the
+tools whose intents match are taken in the order of the earliest match in the question (precedence
+breaks ties). Two tables here say what the planner knows beyond single tools: COMPOSITES, questions
+that need several tools in a fixed order, and SUBSUMES, which of two matched tools covers the other.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from agent.planner.linking import find_tables, words
+from toolkits.catalog import Catalog
+
+SQL_IN_TEXT = re.compile(r"(?is)(?:```(?:sql)?\s*)?\b((?:select|with|explain)\b.+?)(?:```|;|$)")
+
+
+def sql_in(question: str) -> str | None:
+    """A statement written in the question ("explain SELECT ... FROM ..."), or None."""
+    m = SQL_IN_TEXT.search(question)
+    if not m:
+        return None
+    sql = m.group(1).strip().rstrip("?!.; \n").strip()  # the question's own punctuation is not SQL
+    # it must look like SQL, not prose that starts with "with" or "select"
+    if not re.search(r"\bfrom\b|\bselect\s+\d|\bselect\s+now\b|\bvalues\b", sql, re.I):
+        return None
+    return sql
+
+
+@dataclass(frozen=True)
+class Composite:
+    """A question that needs several tools, in the order an expert would look."""
+
+    pattern: str
+    tools: tuple[str, ...]
+
+
+COMPOSITES: tuple[Composite, ...] = (
+    # "why is the database slow?" (not about a query): what runs, what waits, what costs, the host
+    Composite(r"^(?![^.?]*\b(quer(y|ies)|statements?|sql)\b)[^.?]*\b(slow|sluggish|laggy|lagging|hanging|freez\w+|"
+              r"timing out|timeouts?|unresponsive|degraded)\b|\bslow (right )?now\b|"
+              r"\bperformance (problem|issue|drop)s?\b|\bwhat('s| is) (slowing|wrong with)\b",
+              ("active_sessions", "locks", "top_queries", "host_resources")),
+    # a health check: tables, indexes, then the database-wide figures
+    Composite(r"\b(health ?check|check ?-?up|overall health|check (the |my |our )?(database|db|postgres)|anything wrong|"
+              r"how healthy|general (check|review)|audit|look over|inspect (the |my )?(database|db)|"
+              r"review (the |my )?(database|db)|is (the |my |our )?(database|db) (ok|okay|healthy|fine)|"
+              r"(full|complete|overall|thorough|general) (review|check|checkup|inspection|audit))\b",
+              ("table_health", "index_usage", "database_stats")),
+    # "how do I speed up my workload?": the costly statements, then indexes for them
+    Composite(r"\b(speed up|optimi[sz]e|improve)\b[^.?]*\b(workload|queries|database)\b", ("top_queries", "index_advice")),
+)
+
+
+@dataclass(frozen=True)
+class Subsumes:
+    """When both tools matched, ``winner`` covers ``loser`` and the loser is dropped; not when the question
+    matches ``unless``; only when it matches ``when`` (a pattern, or a test of the question) and, with
+    ``matched``, only when the loser's intent matched exactly that."""
+
+    winner: str
+    loser: str
+    unless: str = ""
+    when: str | Callable[[str], Any] = ""
+    matched: str = ""
+
+    def applies(self, question: str, names: list[str], matches: dict[str, str]) -> bool:
+        if self.winner not in names or self.loser not in names:
+            return False
+        if self.unless and re.search(self.unless, question, re.I):
+            return False
+        if self.when and not (self.when(question) if callable(self.when) else re.search(self.when, question, re.I)):
+            return False
+        return not self.matched or re.fullmatch(self.matched, matches.get(self.loser, ""), re.I) is not None
+
+
+_TABLE_LIST = (r"\bhow many tables\b|\blist (all |the )?tables\b|\bshow (me )?(all |the )?tables\b|"
+               r"\bwhat tables (are there|exist|do)\b")
+
+# Applied in this order; each row sees what the rows before it left.
+SUBSUMES: tuple[Subsumes, ...] = (
+    # "for my workload" alone does not ask for the statement list when advice is asked for
+    Subsumes("index_advice", "top_queries", matched="workload"),
+    Subsumes("settings_advice", "top_queries", matched="workload"),
+    # index advice covers a plain listing of indexes, unless the question is about unused or duplicate ones
+    Subsumes("index_advice", "index_usage", unless=r"unused|duplicate|redundant|never|foreign key"),
+    # settings advice covers the listing of settings
+    Subsumes("settings_advice", "settings"),
+    # a statement in the question is the one to explain: no need for the workload's
+    Subsumes("explain_query", "top_queries", when=sql_in),
+    # index_usage lists foreign keys without an index
+    Subsumes("index_usage", "index_advice", when=r"\bforeign keys?\b"),
+    # "waiting for a lock" is a lock question
+    Subsumes("locks", "active_sessions", unless=r"\b(sessions?|connections?|backends?|running|active|idle)\b"),
+    # "memory settings for this machine": the advice reads the host itself
+    Subsumes("settings_advice", "host_resources", unless=r"\b(cpu|disk|load|swap|i/?o)\b|\bhow much (memory|ram)\b"),
+    # a table's health covers its definition
+    Subsumes("table_health", "describe_table"),
+    # "which tables have dead tuples" asks about health (indexes, figures, locks), not for the list
+    Subsumes("table_health", "list_tables", unless=_TABLE_LIST),
+    Subsumes("index_usage", "list_tables", unless=_TABLE_LIST),
+    Subsumes("index_advice", "list_tables", unless=_TABLE_LIST),
+    Subsumes("database_stats", "list_tables", unless=_TABLE_LIST),
+    Subsumes("locks", "list_tables", unless=_TABLE_LIST),
+    # the database's figures cover "resources" unless the host is named
+    Subsumes("database_stats", "host_resources", unless=r"\b(cpu|memory|ram|disk|load|host|swap)\b"),
+    # a table named: describe it rather than list them all
+    Subsumes("describe_table", "list_tables"),
+)
+
+# A server setting named on its own ("what's max_connections?") is a question for this tool.
+SETTING_TOOL = "settings"
+
+
+def subsume(question: str, names: list[str], matches: dict[str, str]) -> list[str]:
+    """``names`` without the tools another one covers (SUBSUMES, in order)."""
+    for row in SUBSUMES:
+        if row.applies(question, names, matches):
+            names = [n for n in names if n != row.loser]
+    return names
+
+
+def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog]) -> list[str]:
+    """The names of the tools ``question`` needs, in order. ``catalog`` is read only when needed (a
+    setting named on its own; an intent that needs a table named)."""
+    for c in COMPOSITES:
+        if re.search(c.pattern, question, re.I):
+            return list(c.tools)
+    hits = []
+    for tool in tools:
+        found = tool.match(question)
+        if found:
+            m, intent = found
+            hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table))
+    hits.sort()
+    names = [h[2] for h in hits]
+    if not names:
+        cat = catalog()
+        if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6):
+            names = [SETTING_TOOL]
+    if any(h[4] for h in hits) and not find_tables(words(question), catalog()):
+        names = [h[2] for h in hits if not h[4]]
+    names = subsume(question, names, {h[2]: h[3] for h in hits})
+    return list(dict.fromkeys(names))

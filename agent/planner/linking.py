@@ -1,0 +1,245 @@
+"""A question read against the catalog: its words, the tables it names and its time window.
+
+Table names are resolved with plural/singular forms, multi-word names ("order items" → order_items),
+a table's last word ("items" → order_items) and typos (difflib). Partitions are never named: a
+question is about the partitioned table (``Table.partition_of`` is set on each partition).
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+from dataclasses import dataclass
+
+from psycopg import sql as psql
+
+from toolkits.catalog import Catalog, Table
+
+_WORD = re.compile(r"[a-z0-9_]+(?:['’][a-z]+)?")
+STOP = {
+    "the", "a", "an", "of", "in", "on", "for", "to", "by", "per", "and", "or", "is", "are", "was",
+    "were", "how", "many", "what", "which", "who", "me", "my", "show", "list", "give", "do", "we",
+    "have", "has", "did", "there", "our", "with", "from", "at", "it", "this", "that", "each",
+}
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, apostrophe endings dropped ("customer's" → customer)."""
+    return [w.replace("’", "'").split("'")[0] for w in _WORD.findall(text.lower())]
+
+
+def singular(w: str) -> str:
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "ches", "shes", "xes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+def forms(name: str) -> set[str]:
+    """The ways a question may write a name: as is, singular, plural."""
+    base = name.lower()
+    return {base, singular(base), base + "s", singular(base) + "s"}
+
+
+def visible(cat: Catalog) -> Catalog:
+    """The catalog as a question sees it: without partitions (their parent stands for them)."""
+    if not any(t.partition_of for t in cat.tables.values()):
+        return cat
+    return dataclasses.replace(cat, tables={n: t for n, t in cat.tables.items() if not t.partition_of})
+
+
+@dataclass
+class Mention:
+    table: str
+    start: int  # word position (-1: implied, not written)
+    end: int
+
+
+def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
+    """Tables named in the question, in order: exact, multi-word, singular/plural, typos, then last words."""
+    cat = visible(cat)
+    taken: set[int] = set()
+    out = _by_name(ws, cat, taken) + _by_last_word(ws, cat, taken)
+    out.sort(key=lambda m: m.start)
+    return out
+
+
+def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
+    """Three, two, then one word(s) that are a table's name in some form; one word may be a typo of one."""
+    names: dict[str, str] = {}
+    for t in cat.tables:
+        for f in forms(t):
+            names.setdefault(f, t)
+    out = []
+    for size in (3, 2, 1):
+        for i in range(len(ws) - size + 1):
+            if any(j in taken for j in range(i, i + size)):
+                continue
+            cand = "_".join(ws[i: i + size])
+            hit = names.get(cand) or names.get(singular(cand))
+            if hit is None and size == 1 and len(cand) >= 5 and cand not in STOP:
+                close = difflib.get_close_matches(cand, list(names), n=1, cutoff=0.86)
+                hit = names[close[0]] if close else None
+            if hit:
+                out.append(Mention(hit, i, i + size))
+                taken.update(range(i, i + size))
+    return out
+
+
+def _by_last_word(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
+    """A table known by its last word only ("items" → order_items) when nothing else named it."""
+    out: list[Mention] = []
+    for i, w in enumerate(ws):
+        if i in taken or w in STOP:
+            continue
+        for t in cat.tables:
+            if cat.tables[t].kind not in "rp":
+                continue
+            parts = t.split("_")
+            if len(parts) > 1 and singular(w) == singular(parts[-1]) and not any(m.table == t for m in out):
+                out.append(Mention(t, i, i + 1))
+                taken.add(i)
+    return out
+
+
+# --------------------------------------------------------------------------- time windows
+
+_NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
+              "twelve": 12, "fourteen": 14, "thirty": 30, "a": 1, "an": 1}
+_UNITS = {"minute": "minute", "min": "minute", "hour": "hour", "day": "day", "week": "week",
+          "month": "month", "year": "year", "hr": "hour"}
+_LAST = re.compile(r"\b(?:last|past|previous|in the last|within the last)\s+(\d+|[a-z]+)?\s*"
+                   r"(minute|min|hour|hr|day|week|month|year)s?\b")
+
+
+@dataclass
+class Window:
+    """A time window: ``lower`` ≤ time < ``upper`` (SQL expressions; no upper bound: up to now)."""
+
+    phrase: str
+    low: psql.Composable
+    high: psql.Composable | None = None
+
+    @property
+    def lower(self) -> str:
+        return self.low.as_string(None)
+
+    @property
+    def upper(self) -> str | None:
+        return self.high.as_string(None) if self.high is not None else None
+
+
+def _trunc(unit: str) -> psql.Composable:
+    return psql.SQL("date_trunc({}, now())").format(psql.Literal(unit))
+
+
+def _date(day: str) -> psql.Composable:
+    return psql.SQL("{}::date").format(psql.Literal(day))
+
+
+def _last(q: str) -> Window | None:
+    """"last 7 days", "past 24 hours", "last month" (the previous calendar month)."""
+    m = _LAST.search(q)
+    if not m or not (m.group(1) is None or m.group(1).isdigit() or m.group(1) in _NUM_WORDS):
+        return None
+    n = int(m.group(1)) if m.group(1) and m.group(1).isdigit() else _NUM_WORDS.get(m.group(1) or "", 1)
+    unit = _UNITS[m.group(2)]
+    if m.group(1) is None and unit in ("week", "month", "year") and re.search(r"\blast\s+" + m.group(2), q):
+        return Window(m.group(0), psql.SQL("{} - interval {}").format(_trunc(unit), psql.Literal(f"1 {unit}")),
+                      _trunc(unit))
+    return Window(m.group(0), psql.SQL("now() - interval {}").format(psql.Literal(f"{n} {unit}{'s' if n != 1 else ''}")))
+
+
+def time_window(question: str) -> Window | None:
+    q = question.lower()
+    found = _last(q)
+    if found:
+        return found
+    if re.search(r"\byesterday\b", q):
+        return Window("yesterday", psql.SQL("current_date - 1"), psql.SQL("current_date"))
+    if re.search(r"\btoday\b|\bso far today\b", q):
+        return Window("today", psql.SQL("current_date"))
+    m = re.search(r"\bthis\s+(week|month|year)\b", q)
+    if m:
+        return Window(m.group(0), _trunc(m.group(1)))
+    m = re.search(r"\bbetween\s+(\d{4}-\d{2}-\d{2})\s+and\s+(\d{4}-\d{2}-\d{2})\b", q)
+    if m:
+        return Window(m.group(0), _date(m.group(1)), _date(m.group(2)))
+    m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
+    if m:
+        return Window(m.group(0), _date(m.group(1)))
+    m = re.search(r"\bin\s+(\d{4})\b", q)
+    if m and 1990 < int(m.group(1)) < 2100:
+        y = int(m.group(1))
+        return Window(m.group(0), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
+    return None
+
+
+# --------------------------------------------------------------------------- columns
+
+MONEY_COLS = ("total_amount", "amount", "total", "revenue", "price", "unit_price", "salary", "wage", "pay",
+              "budget", "cost", "balance", "value")
+QTY_COLS = ("quantity", "qty", "units")
+
+
+def money_cols(t: Table) -> tuple[str, ...] | None:
+    """What a row is worth: (quantity, price) columns to multiply, or one amount column."""
+    cols = t.columns
+    qty = next((c for c in QTY_COLS if c in cols), None)
+    price = next((c for c in ("unit_price", "price") if c in cols), None)
+    if qty and price:
+        return qty, price
+    for c in MONEY_COLS:
+        if c in cols and cols[c].is_numeric:
+            return (c,)
+    return None
+
+
+def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, set[int]]:
+    """The timestamp column a time window applies to, and the word positions that chose it."""
+    cols = t.time_columns()
+    if not cols:
+        return None, set()
+    for i, w in enumerate(ws):
+        for c in cols:
+            stem = c.name.replace("_at", "").replace("_on", "").replace("_date", "").replace("_time", "")
+            if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)):
+                # a verb next to the window ("shipped yesterday") picks the column
+                if abs(i - window_pos) <= 3 or window_pos < 0:
+                    return c.name, {i}
+    for want in ("created_at", "created", "ordered_at", "order_date", "placed_at", "paid_at", "updated_at"):
+        if want in t.columns and t.columns[want].is_time:
+            return want, set()
+    return cols[0].name, set()
+
+
+def column_word(t: Table, ws: list[str], numeric: bool | None = None,
+                skip: set[int] | frozenset[int] = frozenset()) -> tuple[str, int] | None:
+    """The first of ``ws`` that names a column of ``t`` (whole name, singular, or a distinctive part of
+    it): (column, word position). ``numeric``: only numeric columns (True), no plain numbers (False)."""
+    names: dict[str, str] = {}
+    for c in t.columns.values():
+        if numeric is True and not c.is_numeric:
+            continue
+        if numeric is False and c.is_numeric and not c.values:
+            continue
+        names[c.name] = c.name
+        names[singular(c.name)] = c.name
+        for part in c.name.split("_"):
+            if len(part) > 3 and part not in ("created", "updated") and part != t.name:
+                names.setdefault(part, c.name)
+                names.setdefault(part + "s", c.name)
+    for i, w in enumerate(ws):
+        if i in skip:
+            continue
+        two = w + "_" + ws[i + 1] if i + 1 < len(ws) else ""
+        if two in names:
+            return names[two], i
+        if w in names and w not in ("id",):
+            return names[w], i
+        if singular(w) in names and singular(w) not in ("id",) and len(w) > 3:
+            return names[singular(w)], i
+    return None

@@ -1,0 +1,212 @@
+"""The deterministic planner: the embedded default policy for instance questions (no LLM).
+
+It picks the tools a question needs (agent/planner/intents.py: the tools' own intents, composites and
+subsumption), lets each tool fill its inputs from the question (``Tool.plan``), builds SQL for plain
+data questions (agent/planner/sql.py), and proposes one typed Action at a time to the loop
+(agent/react.py), which runs it exactly as it would a model's. When the plan is done it writes the
+final answer from the typed results (agent/planner/answer.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from agent.planner.answer import compose_answer
+from agent.planner.intents import sql_in, tools_for
+from agent.planner.linking import find_tables, time_window, words
+from agent.planner.sql import Query, build_query
+from agent.react import Action, Final, LoopState, Turn
+from toolkits.catalog import Catalog
+from toolkits.tool import Ask
+
+# The tools the planner fills itself (the rest fill their own inputs, Tool.plan).
+SQL_TOOL = "run_sql"  # runs the statements the planner builds or finds in the question
+DESCRIBE_TOOL = "describe_table"  # a question that only names a table
+START_TOOL = "list_tables"  # where to start when nothing else fits
+
+
+@dataclass(frozen=True)
+class Feed:
+    """A ``tool`` step planned without its statement takes one from an earlier step's rows (``column``);
+    ``source`` runs first, planned as if asked ``ask`` when the question did not ask for it."""
+
+    tool: str
+    source: str
+    column: str
+    ask: str
+
+
+FEEDS = (Feed("explain_query", "top_queries", "query", "mean"),)  # "explain the slowest query"
+
+
+@dataclass
+class PlannedStep:
+    tool: str
+    args: dict[str, Any] = field(default_factory=dict)
+    thought: str = ""
+
+
+def _strip_time(question: str) -> str:
+    """The previous question without its time window, so a follow-up's window replaces it."""
+    return re.sub(r"\b(yesterday|today|this (week|month|year)|(in the )?(last|past) \d* ?\w+|in \d{4})\b", "",
+                  question, flags=re.I).strip(" ?")
+
+
+class Planner:
+    """Deterministic policy: a plan of tool calls from the tools' intents, then an answer from their results."""
+
+    name = "planner"
+
+    def __init__(self, registry: Any, ctx: Any, top_k: int = 6, row_limit: int = 20,
+                 read_catalog: Callable[[Any], Catalog] | None = None):
+        self.registry = registry
+        self.ctx = ctx
+        self.read_catalog = read_catalog or (lambda ctx: Catalog())  # the toolkit's catalog reader
+        self.top_k = top_k
+        self.row_limit = row_limit
+        self.plan: list[PlannedStep] | None = None
+        self.query: Query | None = None
+        self.queries: dict[str, Query] = {}  # SQL → what it computes, for the answer
+        self.catalog: Catalog | None = None
+        self.notes: list[str] = []
+        self.proposed = 0
+
+    # ------------------------------------------------------------------ planning
+    def _catalog(self) -> Catalog:
+        if self.catalog is None:
+            try:
+                self.catalog = self.read_catalog(self.ctx)
+            except Exception as exc:  # an unreachable database shows up in the tool call itself
+                self.notes.append(f"could not read the catalog: {exc}")
+                self.catalog = Catalog()
+        return self.catalog
+
+    def tools_for(self, question: str) -> list[str]:
+        """The names of the tools a question needs, in order."""
+        return tools_for(question, self.registry.all(), self._catalog)
+
+    def step(self, name: str, q: str, tables: list[str], sql: str | None) -> PlannedStep:
+        """A step of tool ``name`` with the inputs the tool reads from the question."""
+        tool = self.registry.resolve(name)
+        if tool is None:
+            return PlannedStep(name)  # reported as missing when proposed
+        planned = tool.plan(Ask(q, tuple(tables), sql, frozenset(self._catalog().settings)))
+        return PlannedStep(tool.name, dict(planned.args), planned.thought)
+
+    def first_input(self, name: str, value: str, thought: str) -> PlannedStep:
+        """A step of tool ``name`` with ``value`` as its first input (a statement, a table)."""
+        tool = self.registry.resolve(name)
+        params = tool.spec.params if tool is not None else ()
+        return PlannedStep(tool.name if tool else name, {params[0].name: value} if params else {}, thought)
+
+    def make_plan(self, question: str, history: list[dict[str, str]] | None = None) -> list[PlannedStep]:
+        q = question.strip()
+        sql = sql_in(q)
+        names = self.tools_for(q)
+        cat = self._catalog()
+        tables = [m.table for m in find_tables(words(q), cat)]
+        if not names:
+            return self._unmatched(q, sql, tables, history)
+        for feed in FEEDS:  # plan the statement the source step finds
+            if feed.tool in names and feed.source in names and not sql:
+                names.remove(feed.source)
+                names.insert(names.index(feed.tool), feed.source)
+        steps = [self.step(name, q, tables, sql) for name in names]
+        return steps + ([] if sql else self._data_clauses(q))
+
+    def _unmatched(self, q: str, sql: str | None, tables: list[str],
+                   history: list[dict[str, str]] | None) -> list[PlannedStep]:
+        """No tool's intent matched: SQL in the question, a follow-up, a data question, a table, the closest tool."""
+        if sql:
+            return [self.first_input(SQL_TOOL, sql, "The question contains a query; run it read-only.")]
+        follow = self._follow_up(q, history)
+        if follow:
+            return follow
+        cat = self._catalog()
+        query = build_query(q, cat, self.row_limit) if cat.tables else None
+        if query is not None:
+            self.query = query
+            self.queries[query.sql] = query
+            return [self.first_input(SQL_TOOL, query.sql, f"This is a question about the data: {query.summary}. "
+                                                          "I build one read-only SELECT from the catalog.")]
+        if tables:
+            return [self.first_input(DESCRIBE_TOOL, tables[0], f"The question is about table {tables[0]}; describe it.")]
+        matched = self.registry.match(q, 1)  # the closest tool by meaning, with its default input
+        if matched and not any(p.required for p in matched[0].spec.params) and not matched[0].spec.writes:
+            return [PlannedStep(matched[0].name, {}, f"No rule matched; {matched[0].name} is the closest tool.")]
+        return [PlannedStep(START_TOOL, {}, "I could not map the question to a tool; start from the list of tables.")]
+
+    def _data_clauses(self, q: str) -> list[PlannedStep]:
+        """A data question asked in the same breath ("... and how many orders came in yesterday?")."""
+        cat = self._catalog()
+        if not cat.tables or not re.search(r"\band\b|;|\?\s+\S", q):
+            return []
+        steps = []
+        for clause in re.split(r"\band\b|;|\?\s+", q):
+            if not re.search(r"\b(how many|how much|count|number of|total|sum of|average|top \d+)\b", clause, re.I):
+                continue
+            if self.tools_for(clause):
+                continue
+            query = build_query(clause, cat, self.row_limit)
+            if query is not None:
+                self.queries[query.sql] = query
+                steps.append(self.first_input(SQL_TOOL, query.sql, f"Also a question about the data: {query.summary}."))
+        return steps
+
+    def _follow_up(self, q: str, history: list[dict[str, str]] | None) -> list[PlannedStep] | None:
+        """A follow-up ("and last week?", "what about Germany?") read together with the previous question."""
+        prev = next((h.get("content", "") for h in reversed(history or []) if h.get("role") == "user"), "")
+        if not prev or prev.strip() == q or len(q.split()) > 8:
+            return None
+        if not re.match(r"^(and|what about|how about|same for|and for|also|now)\b", q, re.I):
+            return None
+        rest = re.sub(r"^(and|what about|how about|same for|and for|also|now)\s+", "", q, flags=re.I)
+        combined = f"{_strip_time(prev) if time_window(rest) else prev.strip(' ?')} {rest}"
+        plan = self.make_plan(combined)
+        if plan and plan[0].tool != START_TOOL:
+            plan[0].thought = f"A follow-up to \"{prev.strip()}\", read as \"{combined}\". " + plan[0].thought
+            return plan
+        return None
+
+    # ------------------------------------------------------------------ the policy
+    def _start(self, state: LoopState) -> None:
+        self.plan = self.make_plan(state.question, state.history)
+        for feed in FEEDS:  # the fed step needs a source: plan one when the question did not
+            fed = next((i for i, p in enumerate(self.plan) if p.tool == feed.tool and not p.args), None)
+            if fed is not None and not any(p.tool == feed.source for p in self.plan):
+                self.plan.insert(fed, self.step(feed.source, feed.ask, [], None))
+
+    def propose(self, state: LoopState) -> Turn:
+        if self.plan is None:
+            self._start(state)
+        last = state.steps[-1] if state.steps else None
+        while self.proposed < len(self.plan):
+            step = self.plan[self.proposed]
+            tool = self.registry.resolve(step.tool)
+            if tool is None:
+                self.notes.append(f"no tool for {step.tool} in this toolkit")
+                self.plan.pop(self.proposed)
+                continue
+            if not self._feed(step, tool, state):
+                self.plan.pop(self.proposed)  # no statement to give it
+                continue
+            if last is not None and last.error and last.tool == tool.name and last.tool_input == tool.display(step.args):
+                break  # the loop refused it (a repeat): stop planning
+            self.proposed += 1
+            return Turn(Action(tool.name, dict(step.args), step.thought))
+        text, suggestions = compose_answer(state, self.query, self.notes, self.queries)
+        return Turn(Final(text, "I have what I need to answer."), suggestions)
+
+    def _feed(self, step: PlannedStep, tool: Any, state: LoopState) -> bool:
+        """Fill a fed step from the rows of the steps so far; False when it needs a statement none gave."""
+        feed = next((f for f in FEEDS if f.tool == tool.name), None)
+        if feed is None or step.args:
+            return True
+        for s in state.steps:
+            for row in s.result.records() if s.ok and s.result is not None else []:
+                text = str(row.get(feed.column) or "")
+                if re.match(r"\s*(select|with)\b", text, re.I):
+                    step.args = {tool.spec.params[0].name: text}
+                    return True
+        return False

@@ -1,0 +1,136 @@
+"""A question read once against the catalog: its words, what it asks for, and the tables it is about."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent.planner.filters import value_filters
+from agent.planner.linking import STOP, Mention, Window, find_tables, money_cols, singular, time_window, words
+from toolkits.catalog import Catalog
+
+_MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value")
+_GENERIC_COLS = {"id", "name", "status", "type", "kind", "created_at", "updated_at", "created", "updated", "date",
+                 "description", "note", "notes", "code", "title", "value", "amount", "total"}
+
+
+@dataclass
+class Read:
+    """A question, read once: its words, what it asks for, and the tables it is about (subject first)."""
+
+    text: str
+    q: str  # lower case
+    ws: list[str]
+    limit: int
+    window: Window | None
+    money: bool
+    n: int | None  # top-N
+    count: bool
+    avg: bool
+    sum: bool
+    max: bool
+    min: bool
+    group: str | None  # the words after "per", "by", "for each"...
+    rank: bool
+    stock: bool
+    mentions: list[Mention] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)  # word positions already read (tables, window, values)
+    window_pos: int = -1
+    child: str | None = None  # a mentioned table that references the subject
+
+    @property
+    def subject(self) -> str:
+        return self.mentions[0].table
+
+
+def read(question: str, cat: Catalog, limit: int) -> Read | None:
+    """The question's words and intent; None when it names (or implies) no table."""
+    q = question.lower()
+    ws = words(question)
+    money = any(w in _MONEY for w in ws)
+    group_m = re.search(r"\b(?:per|by|for each|each|broken down by|grouped by|breakdown by|split by)\s+([a-z_ ]+)", q)
+    r = Read(question, q, ws, limit, time_window(question), money, top_n(q),
+             count=bool(re.search(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b", q)),
+             avg=bool(re.search(r"\baverage\b|\bavg\b|\bmean\b", q)),
+             sum=bool(re.search(r"\btotal\b|\bsum\b", q)) or money,
+             max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent)\b", q)),
+             min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive)\b", q)),
+             group=group_m.group(1) if group_m else None,
+             rank=bool(re.search(r"\b(top|most|best[- ]selling|best|highest[- ]rated|worst|fewest|least)\b", q)),
+             stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
+    r.mentions = subject(r, cat)
+    if not r.mentions:
+        return None
+    r.used = {i for m in r.mentions for i in range(m.start, m.end)}
+    if r.window:
+        first = r.window.phrase.split()[0]
+        r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)
+        r.used |= {i for i, w in enumerate(ws) if w in r.window.phrase.split()}
+    for o in [m.table for m in r.mentions[1:] if m.table != r.subject]:
+        link = cat.link(r.subject, o)
+        if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
+            r.child = o
+            break
+    return r
+
+
+def top_n(q: str) -> int | None:
+    """N of "top 5", "the 10 latest", "show me 3 ...", "top ten"."""
+    not_time = r"(?!\s*(?:minute|min|hour|hr|day|week|month|year)s?\b)"
+    m = re.search(r"\b(?:top|first|last|latest|newest|recent|best|worst|biggest|largest|highest|lowest|"
+                  r"cheapest|most)\s+(\d+)\b" + not_time, q)
+    m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top)\b", q)
+    m = m or re.search(r"\b(?:which|what|the|show(?: me)?|list|give me|get)\s+(\d+)\s+(?!(?:minute|min|hour|hr|"
+                       r"day|week|month|year)s?\b)[a-z]", q)
+    if m:
+        return int(m.group(1))
+    m = re.search(r"\btop\s+(ten|five|three)\b", q)
+    return {"ten": 10, "five": 5, "three": 3}[m.group(1)] if m else None
+
+
+# --------------------------------------------------------------------------- the subject
+
+
+def subject(r: Read, cat: Catalog) -> list[Mention]:
+    """The tables a question is about, the counted one first: named, implied by a value or a column it
+    names, the table with a quantity for units, or the table with amounts and time for money."""
+    base = [t for t in cat.tables.values() if t.kind in "rp"]
+    mentions = find_tables(r.ws, cat)
+    if r.stock:
+        st = [t for t in base if any("stock" in c for c in t.columns)]
+        if st:
+            mentions = [Mention(st[0].name, -1, -1)]
+    if not mentions:
+        mentions = implied_table(r.ws, cat)
+    if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
+        qty = [t for t in base if any(c in t.columns for c in ("quantity", "qty"))]
+        mentions = [Mention(qty[0].name, -1, -1)] if qty else []
+    if not mentions and r.money:  # "revenue yesterday": the most referenced table with amounts and time
+        cands = [t for t in base if money_cols(t) and t.time_columns()]
+        cands.sort(key=lambda t: -len(cat.inbound(t.name)))
+        mentions = [Mention(cands[0].name, -1, -1)] if cands else []
+    return mentions
+
+
+def implied_table(ws: list[str], cat: Catalog) -> list[Mention]:
+    """No table named: one whose column holds a word of the question ("engineers" → employees.title)
+    or whose distinctive column is named ("average salary" → employees)."""
+    base = [t for t in cat.tables.values() if t.kind in "rp"]
+    for t in base:
+        conds, _, used = value_filters(t, ws, "x", set())
+        if conds:
+            i = min(used)
+            return [Mention(t.name, i, i)]
+    hits = []
+    for t in base:
+        for i, w in enumerate(ws):
+            if w in STOP or len(w) < 4:
+                continue
+            for c in t.columns.values():
+                if c.name in _GENERIC_COLS or c.name.endswith("_id"):
+                    continue
+                if w in (c.name, singular(c.name)) or singular(w) == c.name:
+                    hits.append((t, i))
+    if len({t.name for t, _ in hits}) == 1:
+        t, i = hits[0]
+        return [Mention(t.name, i, i)]
+    return []

@@ -1,0 +1,184 @@
+"""Statements over a related table: the subject's rows ranked by a child table's fact ("top 5 products by
+revenue"), rows without child rows ("customers who never ordered"), rows with more than N of them."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from psycopg import sql as psql
+
+from agent.planner.filters import Filters, Query, ident, query, rel, value_filters, where, window_conds
+from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, time_column, words
+from agent.planner.question import Read
+from toolkits.catalog import Catalog, Table
+
+S, L = psql.SQL, psql.Literal
+_QTY = ("units", "quantity", "sold", "selling", "seller", "sellers")
+
+
+# --------------------------------------------------------------------------- top-N by a related table
+
+
+@dataclass
+class Rank:
+    """What ranks the subject's rows: an aggregate over a child table ``table`` joined by ``fk``."""
+
+    table: Table
+    fk: str
+    agg: psql.Composable
+    label: str
+    min_rows: bool = False  # an average of ratings: only rows with at least 3 of them
+
+
+def ranked(r: Read, cat: Catalog) -> Query | None:
+    """Top-N entities ranked by a fact in a related table ("top 5 products by revenue")."""
+    t = cat.tables[r.subject]
+    inbound = cat.inbound(t.name)
+    child_num = None  # a numeric column of a child table named in the question ("most hours logged")
+    for rt, col, _ in inbound:
+        c = column_word(rt, r.ws, numeric=True, skip=r.used)
+        if c and c[0] != rt.pk and not c[0].endswith("_id"):
+            child_num = (rt, col, c[0])
+            break
+    rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))
+    qty = any(w in _QTY for w in r.ws)
+    if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num)):
+        return None
+    k = rank_measure(r, inbound, rated, child_num)
+    return ranked_query(r, cat, t, k) if k is not None else None
+
+
+def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -> Rank | None:
+    """Revenue or units sold, an average rating, a named child column, else a count of a named child table."""
+    facts = [m.table for m in r.mentions[1:]]
+    chosen = None
+    if r.money or any(w in _QTY for w in r.ws):
+        want_qty = any(w in _QTY for w in r.ws) and not r.money
+        for rt, col, _ in inbound:
+            if want_qty and any(c in rt.columns for c in QTY_COLS):
+                qcol = next(c for c in QTY_COLS if c in rt.columns)
+                chosen = Rank(rt, col, S("sum({})").format(ident("r", qcol)), "units")
+                break
+            e = money_cols(rt)
+            if not want_qty and e and (chosen is None or rt.name in facts or (len(e) == 2 and chosen.table.name not in facts)):
+                chosen = Rank(rt, col, S("sum({})").format(S(" * ").join(ident("r", c) for c in e)), "revenue")
+    elif rated:
+        for rt, col, _ in inbound:
+            rc = next((c for c in rt.columns if re.search(r"rating|score|stars", c) and rt.columns[c].is_numeric), None)
+            if rc:
+                chosen = Rank(rt, col, S("round(avg({}), 2)").format(ident("r", rc)), f"avg_{rc}", min_rows=True)
+    if chosen is None and child_num:
+        rt, col, c = child_num
+        agg = S("round(avg({}), 2)" if r.avg else "sum({})").format(ident("r", c))
+        chosen = Rank(rt, col, agg, f"{'avg' if r.avg else 'total'}_{c}", min_rows=r.avg and rated)
+    if chosen is None:
+        chosen = next((Rank(rt, col, S("count(*)"), rt.name) for rt, col, _ in inbound if rt.name in facts), None)
+    return chosen
+
+
+def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
+    f = Filters("r")
+    join = rank_window(r, cat, k.table, f)
+    vconds, vsaid, _ = value_filters(t, r.ws, "e", r.used)
+    f.conds += vconds
+    f.said += vsaid
+    lab = t.label_column()
+    cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
+    order = S("ASC" if re.search(r"\b(worst|fewest|least|lowest)\b", r.q) else "DESC")
+    having = S(" HAVING count(*) >= 3") if k.min_rows else S("")
+    parts = dict(cols=cols, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
+                 fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having,
+                 order=order, n=L(r.n or 10))
+    if vconds:  # filters on the entity itself: join first, then rank
+        sql = S("SELECT {cols}, {agg} AS {label} FROM {t} e JOIN {rt} r ON {fk} = {pk}{join}{where} GROUP BY {cols}"
+                "{having} ORDER BY {label} {order} NULLS LAST LIMIT {n}").format(**parts)
+    else:  # rank inside the fact table, then fetch the names of the top rows only (much faster)
+        sql = S("SELECT {cols}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{where} "
+                "GROUP BY {fk}{having} ORDER BY {label} {order} NULLS LAST LIMIT {n}) x "
+                "JOIN {t} e ON {pk} = x.key ORDER BY {xlabel} {order} NULLS LAST").format(**parts)
+    return query(sql, "top", r.subject, f"top {r.n or 10} {r.subject} by {k.label}" + f.said_text(), k.label)
+
+
+def rank_window(r: Read, cat: Catalog, rt: Table, f: Filters) -> psql.Composable:
+    """The time window on the ranked facts, or on the parent that has the time (order_items → orders)."""
+    if not r.window:
+        return S("")
+    col, _ = time_column(rt, r.ws, r.window_pos)
+    alias, join = "r", S("")
+    if col is None:
+        for c2, ref, refcol in rt.fks:
+            if ref != r.subject and cat.tables[ref].time_columns():
+                alias = "p"
+                col, _ = time_column(cat.tables[ref], r.ws, r.window_pos)
+                join = S(" JOIN {} p ON {} = {}").format(rel(cat.tables[ref]), ident("p", refcol), ident("r", c2))
+                break
+    if col:
+        f.conds += window_conds(alias, col, r.window)
+        f.said.append(f"{col} {r.window.phrase}")
+    return join
+
+
+# --------------------------------------------------------------------------- rows with(out) related rows
+
+_NEVER = re.compile(r"\b(never|without|with no|no|zero|haven't|have not|hasn't|has not|didn't|did not)\b")
+_HAVING = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<=",
+           "exactly": "="}
+
+
+def _child(r: Read, cat: Catalog, name: str | None) -> tuple[Table, str, str] | None:
+    """(child table, its fk column, the subject's referenced column) when ``name`` references the subject
+    (by its last foreign key to it)."""
+    return {rt.name: (rt, fk, refcol) for rt, fk, refcol in cat.inbound(r.subject)}.get(name)
+
+
+def without(r: Read, cat: Catalog) -> Query | None:
+    """"customers who never placed an order", "products without reviews": rows with no child row."""
+    nm = _NEVER.search(r.q)
+    if not nm:
+        return None
+    after = words(r.q[nm.end():])[:5]
+    name = next((m.table for w in after for m in r.mentions if w in forms(m.table) and m.table != r.subject), None)
+    link = _child(r, cat, name)
+    if link is None:
+        return None
+    ct, fk, refcol = link
+    t = cat.tables[r.subject]
+    conds = [S("{} = {}").format(ident("c", fk), ident("e", refcol))]
+    if r.window and ct.time_columns():
+        conds += window_conds("c", time_column(ct, r.ws, r.window_pos)[0], r.window)
+    cond = S("NOT EXISTS (SELECT 1 FROM {} c WHERE {})").format(rel(ct), S(" AND ").join(conds))
+    what = f"{r.subject} without {ct.name}" + (f" ({r.window.phrase})" if len(conds) > 1 else "")
+    if r.count:
+        sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
+        return query(sql, "count", r.subject, f"count of {what}", r.subject)
+    order = ident("e", t.pk) if t.pk else S("1")
+    sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
+    return query(sql, "list", r.subject, what)
+
+
+def with_children(r: Read, cat: Catalog) -> Query | None:
+    """"customers with more than 5 orders": a count over the child table, per parent row."""
+    hm = re.search(r"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+)\s+([a-z_]+)", r.q)
+    if not hm or not (r.count or re.search(r"\b(which|list|show)\b", r.q)):
+        return None
+    name = next((m.table for m in r.mentions if hm.group(3) in forms(m.table)), None)
+    link = _child(r, cat, name) if name != r.subject else None
+    if link is None:
+        return None
+    ct, fk, refcol = link
+    wconds = []
+    if r.window and ct.time_columns():
+        wconds = window_conds("c", time_column(ct, r.ws, r.window_pos)[0], r.window)
+    inner = S("SELECT {fk} FROM {ct} c{where} GROUP BY {fk} HAVING count(*) {op} {n}").format(
+        fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(_HAVING[hm.group(1)]), n=L(int(hm.group(2))))
+    what = f"{r.subject} with {hm.group(1)} {hm.group(2)} {ct.name}"
+    if r.count:
+        sql = S("SELECT count(*) AS {} FROM ({}) x").format(ident(r.subject), inner)
+        return query(sql, "count", r.subject, f"count of {what}", r.subject)
+    t = cat.tables[r.subject]
+    lab = t.label_column()
+    key = ident("e", t.pk) if t.pk else S("e.*")
+    cols = S(", ").join([key] + ([ident("e", lab)] if lab else []))
+    sql = S("SELECT {} FROM {} e WHERE {} IN ({}) ORDER BY {} LIMIT {}").format(
+        cols, rel(t), ident("e", refcol), inner, key if t.pk else S("1"), L(r.n or r.limit))
+    return query(sql, "list", r.subject, what)

@@ -1,0 +1,321 @@
+"""Plain questions about the data → one read-only SELECT, built from the live catalog.
+
+Counts, sums, averages, min/max, medians and percentages; breakdowns ("per status", "by country",
+"per day"); top-N ("top 5 products by revenue"); listings ("the last 10 orders"); rows without
+related rows ("customers who never ordered") and with more than N of them. Filters come from the
+question: time windows ("yesterday", "last 7 days"), values a column is known to hold ("pending",
+"Germany"), numbers ("cost more than 100") and ids ("order 1234").
+
+A question is read once (agent/planner/question.py), then the first shape that fits builds the
+statement: a ranking over a related table, rows with(out) child rows (agent/planner/related.py), else
+an aggregate composed here from its parts: what is computed (``what_kind``), over which table
+(``fact_table``), the filters, the grouping (agent/planner/grouping.py) and the measure. Identifiers and literals are composed with ``psycopg.sql``;
+nothing here runs SQL (the selection tool and its guard do).
+"""
+from __future__ import annotations
+
+import re
+
+from psycopg import sql as psql
+
+from agent.planner.filters import (Filters, Query, ident, numeric_filters, query, rel, value_filters, where,
+                                   window_conds)
+from agent.planner.grouping import BUCKETS, Group, grouping
+from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, singular, time_column, visible, words
+from agent.planner.question import Read, read
+from agent.planner.related import ranked, with_children, without
+from toolkits.catalog import Catalog, Table
+
+S, L = psql.SQL, psql.Literal
+T = "t"  # the alias of the table an aggregate reads
+MEASURED = ("avg", "sum", "max", "min", "median")
+_AGG = {"avg": S("round(avg({}), 2)"), "sum": S("sum({})"), "max": S("max({})"), "min": S("min({})"),
+        "median": S("percentile_cont(0.5) WITHIN GROUP (ORDER BY {})")}
+
+def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
+    """One SELECT answering ``question``, or None when it does not look like a data question."""
+    cat = visible(cat)
+    r = read(question, cat, limit)
+    if r is None:
+        return None
+    return ranked(r, cat) or without(r, cat) or with_children(r, cat) or aggregate(r, cat)
+
+
+def aggregate(r: Read, cat: Catalog) -> Query:
+    """A figure, a breakdown or a listing of one table's rows."""
+    t = cat.tables[r.subject]
+    kind, units = what_kind(r, cat, t)
+    fact = fact_table(r, cat, t, kind, units)
+    f = fact_filters(r, cat, fact)
+    group, kind, asc = grouping(r, cat, fact, kind)
+    if group is not None and group.join is not None:
+        f.joins.append(group.join)
+    found = percent(r, fact, f, kind)
+    if found:
+        return found
+    measure, kind = measure_of(r, fact, kind, units)
+    found = distinct_count(r, fact, f, kind)
+    if found:
+        return found
+    if kind == "list":
+        return listing(r, fact, f)
+    agg, label = aggregate_of(r, cat, t, fact, kind, measure)
+    what = fact.name + f.said_text()
+    if group is not None:
+        return grouped(r, fact, f, group, agg, label, asc, f"{kind} of {what} per {group.name}")
+    sql = S("SELECT {} AS {} FROM {} t{}{}").format(agg, ident(label), rel(fact), f.join(), f.where())
+    return query(sql, kind, fact.name, f"{kind} of {what}", label)
+
+
+# --------------------------------------------------------------------------- what is computed, over which table
+
+
+def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
+    """(count | sum | avg | max | min | median | list, whether units are counted)."""
+    q = r.q
+    kind = "count"
+    if r.avg:
+        kind = "avg"
+    elif r.count:
+        kind = "count"
+    elif (r.max or r.min) and not r.n and not re.search(r"\b(list|show|which)\b", q):
+        kind = "max" if r.max else "min"
+    elif r.sum:
+        kind = "sum"
+    elif r.n or re.search(r"\b(list|show|which|latest|recent|last|newest|oldest)\b", q):
+        kind = "list"
+    hm = re.search(r"\bhow (?:many|much)\s+([a-z_]+)", q)
+    if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables):
+        # "how many hours ...", "how much budget ...": a sum of that column, here or in a child table
+        w = [hm.group(1)]
+        if column_word(t, w, numeric=True) or any(column_word(rt, w, numeric=True) for rt, _, _ in cat.inbound(t.name)):
+            kind = "sum"
+    if kind == "sum" and re.match(r"\s*(show|list|give me|find|display)\b", q) and not re.search(
+            r"\b(total of|sum of|how much|in total)\b", q):
+        kind = "list"  # "show me orders with a total over 5000" lists them
+    if re.search(r"\bmedian\b", q):
+        kind = "median"
+    units = bool(re.search(r"\b(units?|sold|quantity|quantities|pieces)\b", q))
+    if units and kind in ("count", "list"):
+        kind = "sum"  # "how many units of product 5 were sold?" sums a quantity column
+    return kind, units
+
+
+def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table:
+    """The table whose rows are counted or measured: the subject, a child the question counts, or the child
+    that holds the measure ("average rating of product 17" → reviews)."""
+    fact = cat.tables[r.child] if r.child and (r.count or r.window) else t
+    if kind in MEASURED:
+        fact = _measured_in(r, cat, fact, units)
+    if r.money and kind != "count" and r.group is not None and money_cols(fact) is not None:
+        # "sales per category": the group column may sit on a table only a child of another reaches
+        gws = words(r.group)[:2]
+        if not column_word(fact, gws) and not any(column_word(cat.tables[ref], gws) for _, ref, _ in fact.fks):
+            for g in cat.tables.values():
+                if g.kind in "rp" and column_word(g, gws):
+                    fact = next((rt for rt, _, _ in cat.inbound(g.name) if money_cols(rt)), fact)
+                    if fact is not t:
+                        break
+    return fact
+
+
+def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool) -> Table:
+    has_col = column_word(fact, r.ws, numeric=True, skip=r.used)
+    cols = money_cols(fact)
+    rate_only = r.money and (cols or ("",))[-1] in ("price", "unit_price")
+    if units:
+        has_col = next((c for c in QTY_COLS if c in fact.columns), None)
+    if has_col or (r.money and cols and not rate_only):
+        return fact
+    for rt, _, _ in cat.inbound(fact.name):
+        if (units and any(c in rt.columns for c in QTY_COLS)) or (not units and (
+                column_word(rt, r.ws, numeric=True, skip=r.used) or (r.money and money_cols(rt)))):
+            return rt
+    return fact
+
+
+# --------------------------------------------------------------------------- filters
+
+
+def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
+    """Ids, the time window, flags (stock, names, booleans), values and numbers, then a parent's values."""
+    f = Filters(T)
+    id_filters(r, cat, fact, f)
+    if r.window:
+        window_filter(r, cat, fact, f)
+    flag_filters(r, fact, f)
+    f.base = list(f.conds)
+    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used)
+    nconds, nsaid = numeric_filters(fact, r.q, cat, T)
+    f.values, f.values_said = vconds + nconds, vsaid + nsaid
+    f.conds += f.values
+    f.said += f.values_said
+    r.used |= vused
+    for pcol, pref, prefcol in fact.fks:  # "orders from customers in Germany"
+        pt, alias = cat.tables[pref], "p_" + pref[:3]
+        pc, ps, pu = value_filters(pt, r.ws, alias, r.used)
+        if pc:
+            f.joins.append(S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(alias), ident(alias, prefcol), ident(T, pcol)))
+            f.conds += pc
+            f.said += ps
+            r.used |= pu
+    return f
+
+
+def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
+    """"order 1234", "order id 7": the key of the fact table; "orders of customer 42": its foreign key."""
+    ws = r.ws
+    for m in r.mentions:
+        if m.table == fact.name and m.end < len(ws) and fact.pk:
+            nxt = ws[m.end]
+            if nxt in ("id", "no", "number", "#") and m.end + 1 < len(ws):
+                nxt = ws[m.end + 1]
+            if nxt.isdigit():
+                f.add(S("{} = {}").format(ident(T, fact.pk), L(int(nxt))), f"{fact.pk} = {nxt}")
+    for m in r.mentions:
+        if m.table != fact.name:
+            link = cat.link(fact.name, m.table)
+            if link and link[2] == fact.name and m.end < len(ws):
+                nxt = ws[m.end + 1] if ws[m.end] in ("id", "no", "number") and m.end + 1 < len(ws) else ws[m.end]
+                if nxt.isdigit():
+                    f.add(S("{} = {}").format(ident(T, link[0]), L(int(nxt))), f"{link[0]} = {nxt}")
+
+
+def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
+    """The window on the fact's time column, or on its parent's (order_items has no time: its order has)."""
+    table, alias = fact, T
+    if not fact.time_columns():
+        parent = next(((cat.tables[ref], col, refcol) for col, ref, refcol in fact.fks
+                       if cat.tables[ref].time_columns()), None)
+        if parent is None:
+            return
+        table, alias = parent[0], "w"
+        f.joins.append(S(" JOIN {} w ON {} = {}").format(rel(table), ident("w", parent[2]), ident(T, parent[1])))
+    col, pos = time_column(table, r.ws, r.window_pos)
+    if col:
+        r.used.update(pos)
+        f.conds += window_conds(alias, col, r.window)
+        f.said.append(f"{col} {r.window.phrase}")
+
+
+def flag_filters(r: Read, fact: Table, f: Filters) -> None:
+    """Out of stock, "named O'Brien", and boolean columns ("active employees", "inactive", "not active")."""
+    if r.stock:
+        scol = next((c for c in fact.columns if "stock" in c and fact.columns[c].is_numeric), None)
+        if scol:
+            f.add(S("{} <= 0").format(ident(T, scol)), f"{scol} <= 0")
+    named = re.search(r"\b(?:named|called)\s+['\"]?([A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)", r.text)
+    lab = fact.label_column()
+    if named and lab:
+        f.add(S("{} ILIKE {}").format(ident(T, lab), L("%" + named.group(1).strip("'\"") + "%")),
+              f"{lab} contains {named.group(1)}")
+    for c in fact.columns.values():
+        if c.type != "boolean":
+            continue
+        stem = c.name.removeprefix("is_").removeprefix("has_")
+        if re.search(rf"\b(in|un|not |non-?){re.escape(stem)}\b", r.q):
+            f.add(S("NOT {}").format(ident(T, c.name)), f"{c.name} = false")
+        elif re.search(rf"\b{re.escape(stem)}\b", r.q):
+            f.add(ident(T, c.name), f"{c.name} = true")
+
+
+# --------------------------------------------------------------------------- the measure and the statement
+
+
+def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
+    """"what percentage of orders are cancelled": the share of rows the values pick, of the rows in the window."""
+    if not (re.search(r"\b(percent(age)?|share|proportion|fraction|ratio|rate|%)\b", r.q) and f.values
+            and kind in ("count", "list")):
+        return None
+    sql = S("SELECT round(100.0 * count(*) FILTER (WHERE {}) / nullif(count(*), 0), 2) AS pct FROM {} t{}{}").format(
+        S(" AND ").join(f.values), rel(fact), f.join(), where(f.base))
+    of = [x for x in f.said if x not in f.values_said]
+    summary = f"percent of {fact.name} with {', '.join(f.values_said)}" + (
+        f" (of {', '.join(of)})" if len(f.said) > len(f.values_said) else "")
+    return query(sql, "pct", fact.name, summary, "pct")
+
+
+def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str, ...] | None, str]:
+    """(the measured column(s), the kind): a named numeric column, the quantity for units, else the amount.
+    Without one, max/min become a listing ("the most expensive product") and the rest a count."""
+    if kind not in MEASURED:
+        return None, kind
+    num = column_word(fact, r.ws, numeric=True, skip=r.used)
+    if units:
+        qty = next((c for c in QTY_COLS if c in fact.columns), None)
+        num = (qty, -1) if qty else num
+    measure = None
+    if num and num[0] != fact.pk and not (r.money and not units and num[0] in ("quantity", "qty") and money_cols(fact)):
+        measure = (num[0],)
+    elif r.money or kind in ("sum", "avg", "median"):
+        measure = money_cols(fact)
+    if measure is None:
+        kind = "list" if kind in ("max", "min") else "count"
+    return measure, kind
+
+
+def distinct_count(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
+    """"how many different countries": count(DISTINCT column)."""
+    dm = re.search(r"\b(distinct|different|unique)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
+    dcol = column_word(fact, words(dm.group(2))) if dm and kind == "count" else None
+    if not dcol or dcol[0] == fact.pk:
+        return None
+    label = f"distinct_{dcol[0]}"
+    sql = S("SELECT count(DISTINCT {}) AS {} FROM {} t{}{}").format(
+        ident(T, dcol[0]), ident(label), rel(fact), f.join(), f.where())
+    return query(sql, "count", fact.name, f"count of distinct {dcol[0]} in {fact.name}{f.said_text()}", label)
+
+
+def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
+                 measure: tuple[str, ...] | None) -> tuple[psql.Composable, str]:
+    """(the aggregate, its label): count(*), count(DISTINCT parent key) for "customers who ordered", or the measure's."""
+    if kind == "count":
+        link = cat.link(r.subject, fact.name) if fact is not t else None
+        if r.child is not None and link is not None and fact.name == r.child:
+            return S("count(DISTINCT {})").format(ident(T, link[1])), r.subject
+        return S("count(*)"), fact.name
+    label = "revenue" if (r.money and len(measure) == 2) else f"{kind}_{measure[-1]}"
+    return _AGG[kind].format(S(" * ").join(ident(T, c) for c in measure)), re.sub(r"[^a-z0-9_]", "", label.lower())
+
+
+def listing(r: Read, fact: Table, f: Filters) -> Query:
+    """Rows of the fact, in the order the question implies, at most N."""
+    n = r.n
+    if not n and (r.max or r.min):
+        m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
+        if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
+            n = 1  # "the cheapest product": one row
+    sql = S("SELECT t.* FROM {} t{}{}{} LIMIT {}").format(rel(fact), f.join(), f.where(), list_order(r, fact),
+                                                          L(n or r.limit))
+    return query(sql, "list", fact.name, f"{n or r.limit} rows of {fact.name}{f.said_text()}")
+
+
+def list_order(r: Read, fact: Table) -> psql.Composable:
+    """ORDER BY the column named after "by", the measured column for max/min, the price, else the time."""
+    num = column_word(fact, r.ws, numeric=True, skip=r.used)
+    by_m = re.search(r"\bby\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
+    by_col = column_word(fact, words(by_m.group(1)), numeric=True) if by_m else None
+    if by_col:  # "top 3 projects by budget"
+        low_first = re.search(r"\b(lowest|smallest|least|bottom|cheapest|fewest)\b", r.q)
+        col, asc = by_col[0], bool(low_first)
+    elif (r.max or r.min) and num:
+        col, asc = num[0], r.min
+    elif (r.max or r.min) and re.search(r"expensive|cheap", r.q) and "price" in fact.columns:
+        col, asc = "price", r.min
+    elif fact.time_columns():
+        col, _ = time_column(fact, r.ws, r.window_pos)
+        asc = bool(re.search(r"\b(oldest|earliest|first)\b", r.q))
+    else:
+        return S("")
+    return S(" ORDER BY {} {}").format(ident(T, col), S("ASC" if asc else "DESC"))
+
+
+def grouped(r: Read, fact: Table, f: Filters, group: Group, agg: psql.Composable, label: str, asc: bool,
+            summary: str) -> Query:
+    """One row per group, the biggest first (time buckets in time order)."""
+    k = len(group.exprs)
+    order = L(1) if group.name in BUCKETS.values() else S("{} {}").format(L(k + 1), S("ASC" if asc else "DESC"))
+    sql = S("SELECT {}, {} AS {} FROM {} t{}{} GROUP BY {} ORDER BY {} LIMIT {}").format(
+        S(", ").join(S("{} AS {}").format(e, ident(a)) for e, a in group.exprs), agg, ident(label), rel(fact),
+        f.join(), f.where(), S(", ").join(L(i + 1) for i in range(k)), order, L(max(r.limit, 50)))
+    return query(sql, "group", fact.name, summary, label)
