@@ -66,3 +66,56 @@ def register(cli: typer.Typer) -> None:
             for m in result["misses"]:
                 out.print(f"  {m['question']!r}: expected {m['expected']}, chosen {m['chosen']}"
                           + (f" ({m['error']})" if m.get("error") else ""), highlight=False, markup=False)
+
+    @cli.command("eval-unseen")
+    def eval_unseen_cmd(
+        folders: list[str] = typer.Argument(None, help="corpora/unseen/<name> folders (default: all of them)"),
+        dsn: str = typer.Option("", "--dsn", help="a server to create the databases on (default: DBCOPILOT_DSN or the sandbox)"),
+        reload: bool = typer.Option(False, "--reload", help="drop and load each database again"),
+        as_json: bool = typer.Option(False, "--json", help="print the full result as JSON"),
+    ) -> None:
+        """Answer accuracy on schemas the planner was not written for: each folder's schema is loaded into its
+        own database (unseen_<name>), every question answered as the app would, and scored against its truth SQL."""
+        from pathlib import Path
+
+        from evaluation import unseen
+
+        settings = get_settings()
+        if dsn:
+            settings = settings.model_copy(update={"dsn": dsn})
+        admin, why = make_context(settings)
+        if admin is None:
+            typer.echo(f"error: {why}", err=True)
+            raise typer.Exit(2)
+        paths = [Path(f) for f in folders] if folders else sorted(
+            p for p in (Path(__file__).resolve().parents[1] / "corpora" / "unseen").iterdir() if p.is_dir())
+        backend = make_backend(settings)
+        console, results = Console(stderr=True), []
+        for folder in paths:
+            db_dsn, secs = unseen.load_schema(folder, admin.dsn, f"unseen_{folder.name}", reload)
+            run_settings = settings.model_copy(update={"dsn": db_dsn})
+            ctx, why = make_context(run_settings)
+            if ctx is None:
+                typer.echo(f"error: {why}", err=True)
+                raise typer.Exit(2)
+
+            def progress(i: int, n: int, item: "unseen.Scored") -> None:
+                if not as_json:
+                    console.print(f"[{folder.name} {i}/{n}] {'ok  ' if item.right else 'MISS'} {item.question[:70]}"
+                                  + ("" if item.right else f"  ({item.why[:90]})"), highlight=False, markup=False)
+
+            result = unseen.evaluate(folder, db_dsn, lambda q: answer_instance(q, [], run_settings, backend, ctx=ctx),
+                                     progress)
+            result["load_s"] = secs
+            results.append(result)
+        total = sum(r["questions"] for r in results)
+        summary = {"questions": total, "right": sum(r["right"] for r in results),
+                   "accuracy": round(sum(r["right"] for r in results) / total, 3) if total else 0.0,
+                   "schemas": results}
+        if as_json:
+            typer.echo(json.dumps(summary, indent=2, ensure_ascii=False, default=str))
+            return
+        for r in results:
+            Console().print(f"{r['schema']:<12} {r['right']}/{r['questions']} = {r['accuracy']:.3f}  by kind {r['by_kind']}  "
+                            f"p95 {r['latency_ms_p95']} ms  (loaded in {r['load_s']} s)", highlight=False)
+        Console().print(f"all          {summary['right']}/{total} = {summary['accuracy']:.3f}", highlight=False)
