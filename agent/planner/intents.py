@@ -11,6 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+import sqlglot
+from sqlglot.errors import ErrorLevel
+
 from agent.planner.linking import find_tables, words
 from toolkits.catalog import Catalog
 
@@ -26,7 +29,30 @@ def sql_in(question: str) -> str | None:
     # it must look like SQL, not prose that starts with "with" or "select"
     if not re.search(r"\bfrom\b|\bselect\s+\d|\bselect\s+now\b|\bvalues\b", sql, re.I):
         return None
+    return _parseable_prefix(sql)
+
+
+def _parseable_prefix(sql: str) -> str:
+    """The statement without prose written after it ("SELECT ... WHERE a = 3 using an index?"): the longest
+    word prefix that parses; the text as it is when no prefix does (the guard then says why)."""
+    if _parses(sql):
+        return sql
+    cut = sql
+    for _ in range(8):  # prose after a statement is a few words
+        cut = cut.rsplit(None, 1)[0] if " " in cut.strip() else ""
+        if not cut or not re.search(r"\bfrom\b|\bselect\b", cut, re.I):
+            break
+        if _parses(cut):
+            return cut.rstrip(" ,")
     return sql
+
+
+def _parses(sql: str) -> bool:
+    body = re.sub(r"^\s*explain\s+(\([^)]*\)\s*|analy[sz]e\s+|verbose\s+)*", "", sql, flags=re.I)
+    try:
+        return isinstance(sqlglot.parse_one(body, read="postgres", error_level=ErrorLevel.RAISE), sqlglot.exp.Query)
+    except (sqlglot.errors.ParseError, sqlglot.errors.TokenError, ValueError, RecursionError):
+        return False
 
 
 @dataclass(frozen=True)

@@ -223,6 +223,7 @@ SELECT s.schemaname AS schema, s.relname AS table, s.n_live_tup AS live, s.n_dea
        round(100.0 * s.n_dead_tup / nullif(s.n_live_tup + s.n_dead_tup, 0), 1) AS dead_pct,
        s.n_mod_since_analyze AS mod_since_analyze, s.last_vacuum, s.last_autovacuum, s.last_analyze, s.last_autoanalyze,
        s.vacuum_count + s.autovacuum_count AS vacuums, s.seq_scan, coalesce(s.idx_scan, 0) AS idx_scan,
+       s.n_tup_ins AS inserts, s.n_tup_upd AS updates, s.n_tup_del AS deletes, s.n_tup_hot_upd AS hot_updates,
        pg_relation_size(s.relid) AS table_bytes,
        coalesce(array_to_string(c.reloptions, ', '), '') AS reloptions,
        coalesce('autovacuum_enabled=false' = ANY (c.reloptions) OR 'autovacuum_enabled=off' = ANY (c.reloptions), false) AS av_off,
@@ -233,7 +234,12 @@ WHERE (%(rel)s::oid IS NULL OR s.relid = %(rel)s::oid)
 ORDER BY {order} DESC NULLS LAST, s.relname
 """
 _HEALTH_ORDER = {"dead": "s.n_dead_tup", "dead_pct": "dead_pct", "size": "pg_relation_size(s.relid)",
-                 "seq_scan": "s.seq_scan", "mod": "s.n_mod_since_analyze"}
+                 "seq_scan": "s.seq_scan", "mod": "s.n_mod_since_analyze", "updates": "s.n_tup_upd",
+                 "inserts": "s.n_tup_ins", "deletes": "s.n_tup_del"}
+# what a question ranks tables by, in its words: the first that matches decides
+_ORDER_WORDS = (("updates", r"\bupdat(es?|ed|ing)\b"), ("inserts", r"\binsert(s|ed|ing)?\b"),
+                ("deletes", r"\bdelet(es?|ed|ing)\b"), ("seq_scan", r"\bseq(uential)? ?scan"),
+                ("dead_pct", r"\b(percent(age)?|ratio|share|proportion)\b|%"))
 
 
 def _ago(h) -> str:
@@ -245,8 +251,13 @@ def _ago(h) -> str:
 
 def plan_table_health(ask: Ask) -> Planned:
     table = ask.tables[0] if ask.tables else ""
-    return Planned({"table": table} if table else {},
-                   f"Check dead tuples and (auto)vacuum/analyze history{' of ' + table if table else ' of every table'}.")
+    args: dict = {"table": table} if table else {}
+    order = next((key for key, pat in _ORDER_WORDS if re.search(pat, ask.text, re.I)), None)
+    if order is not None:
+        args["order_by"] = order
+        return Planned(args, f"Rank {'table ' + table if table else 'the tables'} by {order.replace('_', ' ')} "
+                             "(pg_stat_user_tables).")
+    return Planned(args, f"Check dead tuples and (auto)vacuum/analyze history{' of ' + table if table else ' of every table'}.")
 
 
 @pg_tool(
@@ -257,20 +268,26 @@ def plan_table_health(ask: Ask) -> Planned:
     intents=[Intent(r"\bdead (tuples?|rows?)\b|\bbloat(ed)?\b|\b(auto)?vacuum(ed|ing)?\b|\banaly[sz]ed?\b|"
                     r"\btable health\b|\bstale stat(istic)?s\b|\bneeds? (a )?vacuum\b|\bwraparound\b|"
                     r"\btransaction id age\b|\bfreeze\b|\bhealth of\b|\bstatistics\b[^.?]*\b(stale|outdated|old|fresh|up to date)\b",
-                    precedence=50)],
+                    precedence=50),
+             # write activity per table: "which table gets updated the most", "how many updates on orders"
+             Intent(r"\b(how many|number of|most|count of) (updates|inserts|deletes|writes|sequential scans|seq scans)\b|"
+                    r"\b(updated|inserted|deleted|written( to)?) (the )?most\b|"
+                    r"\b(updates|inserts|deletes) (on|to|in|per|for) (the )?(table|each|every)\b", precedence=50)],
     plan=plan_table_health,
 )
-def table_health(ctx, table: str = "", order_by: Literal["dead", "dead_pct", "size", "seq_scan", "mod"] = "dead",
+def table_health(ctx, table: str = "", order_by: Literal["dead", "dead_pct", "size", "seq_scan", "mod", "updates",
+                                                        "inserts", "deletes"] = "dead",
                  limit: int = 0):
     """Table health: live/dead tuples and dead %, last (auto)vacuum and (auto)analyze, changes since analyze, bloat hints, autovacuum switched off.
 
     Args:
         table: optional table name, or empty for all tables (most dead tuples first)
-        order_by: what to sort the tables by (most first): dead, dead_pct, size, seq_scan or mod (changes since analyze)
+        order_by: what to sort the tables by (most first): dead, dead_pct, size, seq_scan, mod (changes since
+            analyze), updates, inserts or deletes (rows written since the statistics were reset)
         limit: at most this many tables (the row cap when 0)
 
     Rows: one per table: schema, table, live, dead, dead_pct, mod_since_analyze, last_vacuum, last_autovacuum,
-    last_analyze, last_autoanalyze, vacuums, seq_scan, idx_scan, table_bytes, reloptions, av_off,
+    last_analyze, last_autoanalyze, vacuums, seq_scan, idx_scan, inserts, updates, deletes, hot_updates, table_bytes, reloptions, av_off,
     hours_since_vacuum, xid_age, wasted_bytes_est.
     Data: order_by, autovacuum, autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold,
     autovacuum_freeze_max_age (the server's settings the findings use), truncated.
@@ -299,11 +316,31 @@ def table_health(ctx, table: str = "", order_by: Literal["dead", "dead_pct", "si
         dead, live = d["dead"] or 0, d["live"] or 0
         d["wasted_bytes_est"] = int((d["table_bytes"] or 0) * dead / (live + dead)) if live + dead else 0
         findings += _table_findings(d, scale, thresh, freeze_max)
+    lead = _ranking_lead(rows, order) if not name else None
+    if lead is not None:
+        findings.insert(0, lead)
     blocks = [Text(f"Table health ({len(rows)} table(s), ordered by {order}); autovacuum = {av}, "
                    f"autovacuum_vacuum_scale_factor = {scale}:"), _health_table(rows, r)]
     if not findings:
         blocks.append(Text("Findings: no table needs attention."))
     return ok(*blocks, columns=columns, rows=[tuple(d[c] for c in columns) for d in rows], findings=findings, data=data)
+
+
+_ORDER_LABEL = {"dead": "dead tuples", "dead_pct": "% dead tuples", "size": "bytes", "seq_scan": "sequential scans",
+                "mod": "rows changed since the last analyze", "updates": "rows updated", "inserts": "rows inserted",
+                "deletes": "rows deleted"}
+_ORDER_COLUMN = {"dead": "dead", "dead_pct": "dead_pct", "size": "table_bytes", "seq_scan": "seq_scan",
+                 "mod": "mod_since_analyze", "updates": "updates", "inserts": "inserts", "deletes": "deletes"}
+
+
+def _ranking_lead(rows: list[dict], order: str) -> Finding | None:
+    """The answer to "which table has the most X": the first table of the ranking, when it has any."""
+    top = rows[0].get(_ORDER_COLUMN[order])
+    if len(rows) < 2 or not top:
+        return None
+    who = rows[0]["table"] if rows[0]["schema"] == "public" else f"{rows[0]['schema']}.{rows[0]['table']}"
+    figure = pretty_bytes(top) if order == "size" else f"{top:,}" if isinstance(top, int) else str(top)
+    return Finding(who, f"the most {_ORDER_LABEL[order]} of all tables: {figure}", "info")
 
 
 def _table_findings(d: dict, scale: float, thresh: int, freeze_max: int) -> list[Finding]:
@@ -341,10 +378,11 @@ def _health_table(rows: list[dict], r) -> Table:
     """The table shown: one line per table's health row."""
     return Table(
         ["table", "live", "dead", "dead %", "mods since analyze", "last vacuum", "last autovacuum", "last analyze",
-         "last autoanalyze", "size", "seq scans", "idx scans"],
+         "last autoanalyze", "size", "seq scans", "idx scans", "inserts", "updates", "deletes"],
         [(d["table"] if d["schema"] == "public" else f"{d['schema']}.{d['table']}", d["live"], d["dead"], d["dead_pct"],
           d["mod_since_analyze"], d["last_vacuum"], d["last_autovacuum"], d["last_analyze"], d["last_autoanalyze"],
-          pretty_bytes(d["table_bytes"]), d["seq_scan"], d["idx_scan"]) for d in rows], truncated=r.truncated, cap=r.cap)
+          pretty_bytes(d["table_bytes"]), d["seq_scan"], d["idx_scan"], d["inserts"], d["updates"], d["deletes"])
+         for d in rows], truncated=r.truncated, cap=r.cap)
 
 
 def plan_locks(ask: Ask) -> Planned:

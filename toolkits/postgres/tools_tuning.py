@@ -750,7 +750,10 @@ def plan_explain_query(ask: Ask) -> Planned:
     questions=["explain this query plan", "why is this query slow", "show the execution plan", "does this query use an index"],
     intents=[Intent(r"\bexplain\b|\bquery plan\b|\bexecution plan\b|\bplan (for|of)\b|"
                     r"\bplan\b[^.?]*\b(select|with)\b|\bhow (would|will|does) (postgres|the planner) (run|execute)\b",
-                    precedence=30)],
+                    precedence=30),
+             # "is this query using an index?", "does it do a seq scan?": the plan answers it
+             Intent(r"\b(us(e|es|ing)|hit(s|ting)?|pick(s|ing)?) (an|the|any|my|a) index\b|"
+                    r"\b(index|seq(uential)?) scan\b[^.?]*\b(select|with)\b", precedence=30)],
     plan=plan_explain_query,
     aliases={"query": "sql"},
 )
@@ -787,8 +790,11 @@ def explain_query(ctx, sql: str, format: str = "text"):
                + (f"; indexes used: {', '.join(idx)}" if idx else "") + ". The query was planned, not executed.")
     generic = " (generic plan for a statement with $n parameters)" if _PARAM.search(sql) else ""
     why = "measures real row counts and timings, but executes the query, so it runs only after you confirm"
-    findings = [] if _PARAM.search(sql) else [
-        Finding("", f"EXPLAIN ANALYZE {why}", "info", sql=f"EXPLAIN (ANALYZE, BUFFERS) {sql}", reason=why)]
+    findings = [Finding(", ".join(idx), "the plan uses " + ("this index" if len(idx) == 1 else "these indexes"), "info")
+                if idx else Finding(", ".join(seq) or "", "the plan uses no index" + (": a sequential scan reads the "
+                                                                                 "whole table" if seq else ""), "info")]
+    if not _PARAM.search(sql):
+        findings.append(Finding("", f"EXPLAIN ANALYZE {why}", "info", sql=f"EXPLAIN (ANALYZE, BUFFERS) {sql}", reason=why))
     return ok(Text(f"{summary}{generic}"), Code(text, "json" if fmt == "json" else ""), findings=findings,
               data={"plan": jplan, "total_cost": jplan["Total Cost"], "rows": jplan["Plan Rows"],
                     "seq_scans": seq, "indexes": idx})
