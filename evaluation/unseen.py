@@ -7,7 +7,7 @@ Each folder holds ``schema.sql`` (DDL and generated data, loaded into a fresh da
 
 The truth is computed by the question's own SQL, re-run at scoring; the answer is the one a user gets
 (answer_instance, the same events the app shows). Right when:
-- value: the truth (one value) appears in the first 600 characters of the answer (numbers to 2
+- value: the truth (one value) appears in the first 600 characters of the answer (counts exactly, measures to 2
   decimals or within 0.5 %, dates by day, intervals in days/hours/minutes, text case-insensitively);
 - rows: every value of the truth's first column appears in the answer, and the last SQL the answer ran
   returns as many rows as the truth;
@@ -102,8 +102,12 @@ def _numbers(text: str) -> list[float]:
 
 
 def _num_match(x: float, found: Iterable[float]) -> bool:
+    """A count must be exact; a measure may be rounded (2 decimals, a whole number, or within 0.5 %)."""
     for y in found:
-        if round(x, 2) == round(y, 2) or round(x) == y or (x and abs(x - y) <= abs(x) * 0.005):
+        if x == int(x):
+            if y == x:
+                return True
+        elif round(x, 2) == round(y, 2) or round(x) == y or abs(x - y) <= abs(x) * 0.005:
             return True
     return False
 
