@@ -12,7 +12,9 @@ _NUM_TYPES = ("int", "numeric", "real", "double", "decimal", "money", "float")
 class Column:
     name: str
     type: str
-    values: list[str] = field(default_factory=list)  # most common values (text columns only)
+    values: list[str] = field(default_factory=list)  # most common values (text columns; an enum's labels)
+    comment: str = ""  # COMMENT ON COLUMN: often the only place an abbreviation is explained
+    enum: bool = False  # an enum type: its labels are its values
 
     @property
     def is_time(self) -> bool:
@@ -24,7 +26,7 @@ class Column:
 
     @property
     def is_text(self) -> bool:
-        return self.type in ("text", "character varying") or self.type.startswith(("character", "varchar"))
+        return self.enum or self.type in ("text", "character varying") or self.type.startswith(("character", "varchar"))
 
 
 @dataclass
@@ -37,6 +39,7 @@ class Table:
     pk: str | None = None
     oid: int = 0  # the database's id of the relation (0 when unknown)
     partition_of: str | None = None  # a partition: its parent table's name (the planner asks about the parent)
+    comment: str = ""  # COMMENT ON TABLE: the names people use for it ("Encounters (admissions)")
 
     @property
     def qname(self) -> str:

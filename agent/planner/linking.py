@@ -67,12 +67,45 @@ def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
     return out
 
 
-def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
-    """Three, two, then one word(s) that are a table's name in some form; one word may be a typo of one."""
+def comment_names(comment: str) -> list[str]:
+    """The names a table's COMMENT gives it, as underscore-joined words: the phrase it opens with ("Lab results"
+    → lab_results, results) and each alternative in its first parenthesis ("(hospital stays / admissions)" →
+    hospital_stays, admissions). A phrase's last word stands for it only in the opening phrase."""
+    lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0]
+    paren = re.search(r"\(([^)]*)\)", comment)
+    out = []
+    for i, part in enumerate([*lead.split("/"), *(re.split(r"[/,]| or ", paren.group(1)) if paren else [])]):
+        ws = [w for w in re.findall(r"[a-z][a-z0-9]*", part.lower()) if w not in STOP]
+        if not ws or len(ws) > 3:
+            continue
+        out.append("_".join(ws))
+        if i < len(lead.split("/")) and len(ws) > 1 and len(ws[-1]) >= 4:
+            out.append(ws[-1])
+    return out
+
+
+def _names(cat: Catalog) -> dict[str, str]:
+    """Every way a question may name a table → the table: its name's forms, then what its comment calls it
+    (a comment's name claimed by two tables, or shadowing a real name, names neither)."""
     names: dict[str, str] = {}
     for t in cat.tables:
         for f in forms(t):
             names.setdefault(f, t)
+    said: dict[str, set[str]] = {}
+    for t in cat.tables.values():
+        for name in comment_names(t.comment):
+            for f in forms(name):
+                said.setdefault(f, set()).add(t.name)
+    for f, owners in said.items():
+        if len(owners) == 1 and f not in names and f not in STOP:
+            names[f] = owners.pop()
+    return names
+
+
+def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
+    """Three, two, then one word(s) that are a table's name in some form (or what its comment calls it); one
+    word may be a typo of one."""
+    names = _names(cat)
     out = []
     for size in (3, 2, 1):
         for i in range(len(ws) - size + 1):

@@ -18,7 +18,7 @@ _LOCK = threading.Lock()
 
 CATALOG_SQL = {
     "tables": """
-        SELECT c.oid, n.nspname, c.relname, c.relkind,
+        SELECT c.oid, n.nspname, c.relname, c.relkind, coalesce(obj_description(c.oid, 'pg_class'), ''),
                CASE WHEN c.relispartition THEN (SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent
                                                 WHERE i.inhrelid = c.oid LIMIT 1) END
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -27,7 +27,9 @@ CATALOG_SQL = {
           AND n.nspname NOT LIKE 'pg_temp%'
         ORDER BY n.nspname, c.relname""",
     "columns": """
-        SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod)
+        SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+               coalesce(col_description(c.oid, a.attnum), ''),
+               (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = a.atttypid)
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
           AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
@@ -80,8 +82,8 @@ def load_catalog(cur) -> Catalog:
     if hasattr(cur, "cursor"):
         cur = cur.cursor()
     cur.execute(CATALOG_SQL["tables"])
-    for oid, schema, name, kind, parent in cur.fetchall():
-        t, held = Table(schema, name, kind, oid=oid, partition_of=parent), cat.tables.get(name)
+    for oid, schema, name, kind, comment, parent in cur.fetchall():
+        t, held = Table(schema, name, kind, oid=oid, partition_of=parent, comment=comment), cat.tables.get(name)
         if held is None or (schema == "public" and held.schema != "public"):
             cat.tables[name] = t
             if held is not None:
@@ -90,10 +92,10 @@ def load_catalog(cur) -> Catalog:
             cat.shadowed.append(t)
     by_qname = {(t.schema, t.name): t for t in cat.relations()}
     cur.execute(CATALOG_SQL["columns"])
-    for schema, table, col, typ in cur.fetchall():
+    for schema, table, col, typ, comment, labels in cur.fetchall():
         t = by_qname.get((schema, table))  # shadowed relations get their columns too (schema.name lookups)
         if t is not None:
-            t.columns[col] = Column(col, typ)
+            t.columns[col] = Column(col, typ, list(labels or []), comment, labels is not None)
     cur.execute(CATALOG_SQL["keys"])
     for schema, table, kind, col, ref, refcol in cur.fetchall():
         t = cat.tables.get(table)
@@ -108,7 +110,7 @@ def load_catalog(cur) -> Catalog:
     cur.execute(CATALOG_SQL["values"])
     for schema, table, col, vals in cur.fetchall():
         t = cat.tables.get(table)
-        if t and t.schema == schema and col in t.columns and t.columns[col].is_text:
+        if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum:
             vals = vals if isinstance(vals, list) else json.loads(vals)
             t.columns[col].values = [str(v) for v in vals if v is not None and len(str(v)) <= 40][:100]
     _small_table_values(cur, cat)
