@@ -38,6 +38,12 @@ def singular(w: str) -> str:
     return w
 
 
+def name_parts(name: str) -> list[str]:
+    """A column name's words: split on underscores and camelCase ("BedCount" → bed, count)."""
+    return [p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)] if name != name.lower() \
+        else name.split("_")
+
+
 def forms(name: str) -> set[str]:
     """The ways a question may write a name: as is, singular, plural."""
     base = name.lower()
@@ -81,6 +87,23 @@ def comment_names(comment: str) -> list[str]:
         out.append("_".join(ws))
         if i < len(lead.split("/")) and len(ws) > 1 and len(ws[-1]) >= 4:
             out.append(ws[-1])
+    return out
+
+
+def column_synonyms(comment: str) -> list[str]:
+    """What a column's COMMENT calls it: its first words up to a stop word ("Staffed beds on the ward" →
+    staffed_beds), adjacent pairs of them, and the last of them (beds)."""
+    lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0].lower()
+    group: list[str] = []
+    for w in re.findall(r"[a-z][a-z0-9]*", lead):
+        if w in STOP:
+            break
+        group.append(w)
+    if not group or len(group) > 4:
+        return []
+    out = ["_".join(group)] + ["_".join(group[i:i + 2]) for i in range(len(group) - 1)]
+    if len(group) > 1:  # "Discharge timestamp": discharge; "Staffed beds": beds
+        out += [w for w in (group[-1], group[0]) if len(w) >= (4 if w == group[-1] else 5)]
     return out
 
 
@@ -254,17 +277,19 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
     """The first of ``ws`` that names a column of ``t`` (whole name, singular, or a distinctive part of
     it): (column, word position). ``numeric``: only numeric columns (True), no plain numbers (False)."""
     names: dict[str, str] = {}
-    for c in t.columns.values():
-        if numeric is True and not c.is_numeric:
-            continue
-        if numeric is False and c.is_numeric and not c.values:
-            continue
-        names[c.name] = c.name
-        names[singular(c.name)] = c.name
-        for part in c.name.split("_"):
-            if len(part) > 3 and part not in ("created", "updated") and part != t.name:
+    cols = [c for c in t.columns.values()
+            if not (numeric is True and not c.is_numeric) and not (numeric is False and c.is_numeric and not c.values)]
+    for c in cols:
+        names[c.name.lower()] = c.name
+        names[singular(c.name.lower())] = c.name
+        for part in name_parts(c.name):
+            if len(part) > 3 and part not in ("created", "updated") and part != t.name.lower():
                 names.setdefault(part, c.name)
                 names.setdefault(part + "s", c.name)
+    for c in cols:  # what a column's COMMENT calls it, after every name: "Staffed beds" for BedCount
+        for said in column_synonyms(c.comment):
+            for f in forms(said):
+                names.setdefault(f, c.name)
     for i, w in enumerate(ws):
         if i in skip:
             continue

@@ -90,6 +90,13 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         w = [hm.group(1)]
         if column_word(t, w, numeric=True) or any(column_word(rt, w, numeric=True) for rt, _, _ in cat.inbound(t.name)):
             kind = "sum"
+    if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
+        kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
+    when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
+    if when and t.columns[when[0]].is_time and re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q):
+        kind = "max" if r.max else "min"  # "the most recent discharge": the latest value of that time column
+        r.latest = when[0]
+        r.used.add(when[1])  # the word names the column, not a value to filter on
     if kind == "sum" and re.match(r"\s*(show|list|give me|find|display)\b", q) and not re.search(
             r"\b(total of|sum of|how much|in total)\b", q):
         kind = "list"  # "show me orders with a total over 5000" lists them
@@ -240,7 +247,9 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     Without one, max/min become a listing ("the most expensive product") and the rest a count."""
     if kind not in MEASURED:
         return None, kind
-    num = column_word(fact, r.ws, numeric=True, skip=r.used)
+    num = column_word(fact, r.ws, numeric=True, skip=r.used) or _the_measure(fact, kind, r)
+    if num is None and r.latest in fact.columns:  # "the most recent discharge": a time column's latest value
+        num = (r.latest, -1)
     if units:
         qty = next((c for c in QTY_COLS if c in fact.columns), None)
         num = (qty, -1) if qty else num
@@ -252,6 +261,23 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if measure is None:
         kind = "list" if kind in ("max", "min") else "count"
     return measure, kind
+
+
+_MEASURE_WORDS = re.compile(r"\b(value|result|amount|measure|score|reading)s?\b|_(val|value|amt|num)$", re.I)
+
+
+def _the_measure(fact: Table, kind: str, r: Read) -> tuple[str, int] | None:
+    """An average/min/max/sum that names no column: the table's one measure — its only numeric column that is
+    not a key, else the one its name or comment calls a value, result or amount."""
+    if kind not in ("avg", "max", "min", "median") or r.money:
+        return None
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    nums = [c for c in fact.columns.values()
+            if c.is_numeric and c.name not in keys and not c.name.lower().endswith(("_id", "id"))]
+    if len(nums) == 1:
+        return nums[0].name, -1
+    named = [c for c in nums if _MEASURE_WORDS.search(c.name) or _MEASURE_WORDS.search(c.comment)]
+    return (named[0].name, -1) if len(named) == 1 else None
 
 
 def distinct_count(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
