@@ -90,6 +90,10 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
     for c in t.columns.values():
         if not c.values:
             continue
+        for hit, span in _phrase_values(c.values, ws, skip | used):  # "PG-13", "Sci-Fi", "mmol/L" as written
+            conds.append(S("{} = {}").format(ident(alias, c.name), L(hit)))
+            said.append(f"{c.name} = {hit}")
+            used |= span
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
             if i in skip or i in used:
@@ -109,6 +113,24 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
     return conds, said, used
+
+
+def _phrase_values(values: list[str], ws: list[str], skip: set[int]) -> list[tuple[str, set[int]]]:
+    """Values of several words or with punctuation, found as the same run of words in the question, longest
+    first: (value, the word positions it covers)."""
+    found: list[tuple[str, set[int]]] = []
+    taken = set(skip)
+    for v in sorted(values, key=len, reverse=True):
+        vw = words(v)
+        if len(vw) < 2:
+            continue
+        for i in range(len(ws) - len(vw) + 1):
+            span = set(range(i, i + len(vw)))
+            if ws[i:i + len(vw)] == vw and not span & taken:
+                found.append((v, span))
+                taken |= span
+                break
+    return found
 
 
 _CMP = re.compile(

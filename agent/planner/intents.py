@@ -130,6 +130,8 @@ SUBSUMES: tuple[Subsumes, ...] = (
     Subsumes("index_advice", "list_tables", unless=_TABLE_LIST),
     Subsumes("database_stats", "list_tables", unless=_TABLE_LIST),
     Subsumes("locks", "list_tables", unless=_TABLE_LIST),
+    # "the biggest table on disk" asks for relation sizes, not the host's free space
+    Subsumes("list_tables", "host_resources", unless=r"\b(cpu|memory|ram|load|swap|free|left|space|i/?o)\b"),
     # the database's figures cover "resources" unless the host is named
     Subsumes("database_stats", "host_resources", unless=r"\b(cpu|memory|ram|disk|load|host|swap)\b"),
     # a table named: describe it rather than list them all

@@ -7,10 +7,12 @@ question is about the partitioned table (``Table.partition_of`` is set on each p
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import difflib
 import re
 from dataclasses import dataclass
 
+from dateutil import parser as dateparser
 from psycopg import sql as psql
 
 from toolkits.catalog import Catalog, Table
@@ -209,6 +211,45 @@ def _last(q: str) -> Window | None:
     return Window(m.group(0), psql.SQL("now() - interval {}").format(psql.Literal(f"{n} {unit}{'s' if n != 1 else ''}")))
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+
+
+def _month_of_year(q: str) -> Window | None:
+    """"in March 2025", "during june 2022", "for Sep 2024": that month."""
+    m = re.search(rf"\b(?:in|during|for|of|throughout)\s+{_MONTH}\s+(\d{{4}})\b", q)
+    if not m:
+        return None
+    month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group(1)[:3])), None)
+    year = int(m.group(2))
+    if month is None or not 1900 < year < 2200:
+        return None
+    nxt = (year + month // 12, month % 12 + 1)
+    return Window(m.group(0), _date(f"{year}-{month:02d}-01"), _date(f"{nxt[0]}-{nxt[1]:02d}-01"))
+
+
+def _between_dates(q: str) -> Window | None:
+    """"between 1 June 2024 and 31 August 2024", "between March 1 and March 15, 2022": both days included (a
+    year written once counts for both)."""
+    m = re.search(rf"\bbetween\s+((?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?)\s+and\s+"
+                  rf"((?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?)", q)
+    if not m:
+        return None
+    a, b = m.group(1), m.group(3)
+    year = re.search(r"\d{4}", b) or re.search(r"\d{4}", a)
+    if year is None:
+        return None
+    try:
+        start = dateparser.parse(a if re.search(r"\d{4}", a) else f"{a} {year.group()}", fuzzy=True).date()
+        end = dateparser.parse(b if re.search(r"\d{4}", b) else f"{b} {year.group()}", fuzzy=True).date()
+    except (ValueError, OverflowError):
+        return None
+    if end < start:
+        return None
+    return Window(m.group(0), _date(start.isoformat()), _date((end + dt.timedelta(days=1)).isoformat()))
+
+
 def time_window(question: str) -> Window | None:
     q = question.lower()
     found = _last(q)
@@ -224,6 +265,9 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bbetween\s+(\d{4}-\d{2}-\d{2})\s+and\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)), _date(m.group(2)))
+    found = _between_dates(q) or _month_of_year(q)
+    if found:
+        return found
     m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)))

@@ -46,7 +46,7 @@ def plan_list_tables(ask: Ask) -> Planned:
     questions=["list all tables", "what tables are in the database", "which tables are the biggest",
                "how large is each table", "how many rows does each table have"],
     intents=[Intent(r"\b(what|which|list|show|all)\b[^.?]*\btables\b|\b(every|each|all) tables?\b|\boverview of (the |my )?tables\b|\btables (are there|do (we|i) have|exist)\b|"
-                    r"\b(largest|biggest|smallest) tables\b|\btable sizes\b|\bhow many tables\b|\bschema\b|"
+                    r"\b(largest|biggest|smallest) tables?\b|\btable sizes\b|\bhow many tables\b|\bschema\b|"
                     r"\bwhat('s| is) in (the|my|this) database\b|\bdatabase objects\b", precedence=140)],
     plan=plan_list_tables,
 )
@@ -111,7 +111,11 @@ def plan_describe_table(ask: Ask) -> Planned:
                     r"schema of|fields|data types?|what does (the )?[a-z_]+( table)? look like|indexes (on|of)|"
                     r"indexes does|index(es)? (exist|are there) on|how big is|size of|referenc\w+|tell me about|"
                     r"what('s| is) in (the )?[a-z_]+( table)?|related|relationships?|linked|joins? to|"
-                    r"nullable|not null|default values?)\b", precedence=130, needs_table=True)],
+                    r"nullable|not null|default values?)\b", precedence=130, needs_table=True),
+             # what a column means: its comment ("what does replacement_cost mean in the film table?")
+             Intent(r"\bwhat (does|do) \S+ (mean|stand for|hold|contain)\b|\bmeaning of\b|"
+                    r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
+                    r"\bwhich one is the real\b", precedence=130, needs_table=True)],
     plan=plan_describe_table,
 )
 def describe_table(ctx, table: str, schema: str = ""):
