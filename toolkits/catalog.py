@@ -15,6 +15,7 @@ class Column:
     values: list[str] = field(default_factory=list)  # most common values (text columns; an enum's labels)
     comment: str = ""  # COMMENT ON COLUMN: often the only place an abbreviation is explained
     enum: bool = False  # an enum type: its labels are its values
+    nullable: bool = True  # NULL allowed: for a date column, often "not happened (yet)"
 
     @property
     def is_time(self) -> bool:

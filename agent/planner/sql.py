@@ -216,6 +216,7 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
     if named and lab:
         f.add(S("{} ILIKE {}").format(ident(T, lab), L("%" + named.group(1).strip("'\"") + "%")),
               f"{lab} contains {named.group(1)}")
+    null_filters(r, fact, f)
     for c in fact.columns.values():
         if c.type != "boolean":
             continue
@@ -224,6 +225,38 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
             f.add(S("NOT {}").format(ident(T, c.name)), f"{c.name} = false")
         elif re.search(rf"\b{re.escape(stem)}\b", r.q):
             f.add(ident(T, c.name), f"{c.name} = true")
+
+
+_NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing)\b")
+
+
+def null_filters(r: Read, fact: Table, f: Filters) -> None:
+    """A date that may be NULL, named by a word the question says ("not returned yet", "patients who are
+    deceased"): IS NULL after a negation near it, else IS NOT NULL. Only for counts and listings, for a column
+    no window or value already used."""
+    if r.avg or r.sum or r.max or r.min or r.window:
+        return
+    for i, w in enumerate(r.ws):
+        if i in r.used or len(w) < 5:
+            continue
+        col = next((c for c in fact.time_columns() if c.nullable and _names_date(c, w)), None)
+        if col is None:
+            continue
+        near = " ".join(r.ws[max(0, i - 3): i + 2])
+        if _NOT_YET.search(near) or re.search(r"\bstill out\b|\bnot back\b", r.q):
+            f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
+        else:
+            f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set")
+        r.used.add(i)
+        return
+
+
+def _names_date(c, w: str) -> bool:
+    """Whether word ``w`` names date column ``c``: a part of its name or a word of its comment that ``w`` starts
+    with ("returned" → return_date, "deceased" → a comment "date of death (deceased date)")."""
+    parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if len(p) >= 5 and p not in ("date", "time")]
+    said = [x for x in re.findall(r"[a-z]{5,}", c.comment.lower()) if x not in ("while", "which", "there", "timestamp")]
+    return any(w.startswith(p) and len(w) - len(p) <= 3 for p in parts + said)
 
 
 # --------------------------------------------------------------------------- the measure and the statement

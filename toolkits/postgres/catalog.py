@@ -29,7 +29,8 @@ CATALOG_SQL = {
     "columns": """
         SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
                coalesce(col_description(c.oid, a.attnum), ''),
-               (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = a.atttypid)
+               (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = a.atttypid),
+               NOT a.attnotnull
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
           AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
@@ -72,7 +73,7 @@ def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
                     psql.Identifier(c.name), psql.Identifier(schema), psql.Identifier(table), psql.Identifier(c.name)))
                 vals = [r[0] for r in cur.fetchall() if r[0] is not None]
                 if len(vals) <= 200:
-                    c.values = [str(v) for v in vals]
+                    c.values = [str(v).strip() for v in vals]
 
 
 def load_catalog(cur) -> Catalog:
@@ -92,10 +93,10 @@ def load_catalog(cur) -> Catalog:
             cat.shadowed.append(t)
     by_qname = {(t.schema, t.name): t for t in cat.relations()}
     cur.execute(CATALOG_SQL["columns"])
-    for schema, table, col, typ, comment, labels in cur.fetchall():
+    for schema, table, col, typ, comment, labels, nullable in cur.fetchall():
         t = by_qname.get((schema, table))  # shadowed relations get their columns too (schema.name lookups)
         if t is not None:
-            t.columns[col] = Column(col, typ, list(labels or []), comment, labels is not None)
+            t.columns[col] = Column(col, typ, list(labels or []), comment, labels is not None, nullable)
     cur.execute(CATALOG_SQL["keys"])
     for schema, table, kind, col, ref, refcol in cur.fetchall():
         t = cat.tables.get(table)
@@ -112,7 +113,7 @@ def load_catalog(cur) -> Catalog:
         t = cat.tables.get(table)
         if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum:
             vals = vals if isinstance(vals, list) else json.loads(vals)
-            t.columns[col].values = [str(v) for v in vals if v is not None and len(str(v)) <= 40][:100]
+            t.columns[col].values = [str(v).strip() for v in vals if v is not None and len(str(v)) <= 40][:100]
     _small_table_values(cur, cat)
     cur.execute(CATALOG_SQL["checks"])
     for schema, table, definition in cur.fetchall():  # CHECK (status IN ('a', 'b')) lists every value
