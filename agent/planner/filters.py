@@ -41,7 +41,8 @@ def where(conds: list[psql.Composable]) -> psql.Composable:
 
 def window_conds(alias: str, col: str, w: Window) -> list[psql.Composable]:
     c = ident(alias, col)
-    return [S("{} >= {}").format(c, w.low)] + ([S("{} < {}").format(c, w.high)] if w.high is not None else [])
+    return ([S("{} >= {}").format(c, w.low)] if w.low is not None else []) + \
+        ([S("{} < {}").format(c, w.high)] if w.high is not None else [])
 
 
 @dataclass

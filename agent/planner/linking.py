@@ -175,15 +175,16 @@ _LAST = re.compile(r"\b(?:last|past|previous|in the last|within the last)\s+(\d+
 
 @dataclass
 class Window:
-    """A time window: ``lower`` ≤ time < ``upper`` (SQL expressions; no upper bound: up to now)."""
+    """A time window: ``lower`` ≤ time < ``upper`` (SQL expressions; no upper bound: up to now; no lower
+    bound: everything before ``upper``)."""
 
     phrase: str
-    low: psql.Composable
+    low: psql.Composable | None
     high: psql.Composable | None = None
 
     @property
-    def lower(self) -> str:
-        return self.low.as_string(None)
+    def lower(self) -> str | None:
+        return self.low.as_string(None) if self.low is not None else None
 
     @property
     def upper(self) -> str | None:
@@ -268,6 +269,12 @@ def time_window(question: str) -> Window | None:
     found = _between_dates(q) or _month_of_year(q)
     if found:
         return found
+    m = re.search(r"\b(before|after|since|prior to)\s+(\d{4})\b", q)  # "born before 1950", "since 2020"
+    if m and 1800 < int(m.group(2)) < 2200:
+        y = int(m.group(2))
+        if m.group(1) in ("before", "prior to"):
+            return Window(m.group(0), None, _date(f"{y}-01-01"))
+        return Window(m.group(0), _date(f"{y + (m.group(1) == 'after')}-01-01"))
     m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)))
