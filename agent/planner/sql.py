@@ -158,15 +158,30 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.conds += f.values
     f.said += f.values_said
     r.used |= vused
-    for pcol, pref, prefcol in fact.fks:  # "orders from customers in Germany"
-        pt, alias = cat.tables[pref], "p_" + pref[:3]
-        pc, ps, pu = value_filters(pt, r.ws, alias, r.used)
-        if pc:
-            f.joins.append(S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(alias), ident(alias, prefcol), ident(T, pcol)))
-            f.conds += pc
-            f.said += ps
-            r.used |= pu
+    parent_filters(r, cat, fact, f)
     return f
+
+
+def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3) -> None:
+    """Values of the tables the fact references, nearest first, up to ``hops`` foreign keys away ("orders from
+    customers in Germany", "customers who live in Canada" through address and city, "payments for R-rated
+    films" through rental and inventory). Only many-to-one joins: the fact's rows are not multiplied."""
+    seen, todo = {fact.name}, [(fact, T, [])]
+    while todo:
+        table, alias, path = todo.pop(0)
+        for pcol, pref, prefcol in table.fks:
+            if pref in seen or pref not in cat.tables or len(path) >= hops:
+                continue
+            seen.add(pref)
+            pt, palias = cat.tables[pref], f"p{len(path) + 1}_{pref[:3]}"
+            step = S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(palias), ident(palias, prefcol), ident(alias, pcol))
+            pc, ps, pu = value_filters(pt, r.ws, palias, r.used)
+            if pc:
+                f.joins += [j for j in path + [step] if j not in f.joins]
+                f.conds += pc
+                f.said += ps
+                r.used |= pu
+            todo.append((pt, palias, path + [step]))
 
 
 def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
