@@ -2,6 +2,8 @@
 a parent table by its key and name ("per department"), or a parent's column ("per category")."""
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from dataclasses import dataclass
 
@@ -24,6 +26,7 @@ class Group:
     name: str
     single: bool  # one expression (a column or a time bucket), not a parent's key and name
     join: psql.Composable | None = None
+    top: int | None = None  # only the N groups with the most rows ("the busiest month", "the most common X")
 
 
 def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | None, str, bool]:
@@ -40,6 +43,9 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         group = bucket(r, fact, BUCKETS[every.group(1)])
     if group is not None and kind == "list":
         kind = "count"
+    found = _top_group(r, cat, fact) if group is None else None
+    if found is not None:
+        return found, "count", bool(re.search(r"\b(quietest|least|fewest|rarest|slowest)\b", r.q))
     which = re.match(r".*?\b(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with)\b.*"
                      r"\b(most|fewest|least|highest|lowest|biggest|largest)\b", r.q)
     if group is None and which and kind in ("list", "count", "sum", "avg"):
@@ -47,6 +53,24 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         if group is not None:
             return group, "count" if kind == "list" else kind, which.group(2) in ("fewest", "least", "lowest")
     return group, kind, False
+
+
+def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
+    """"the busiest month of 2024" (the time bucket with the most rows), "the most common diagnosis" (the value
+    of a column that occurs most): a group with only its top row."""
+    busy = re.search(r"\b(?:busiest|quietest|peak)\s+(hour|day|date|week|month|year)\b|"
+                     r"\b(hour|day|date|week|month|year)\b[^.?]*\b(?:busiest|quietest)\b", r.q)
+    if busy:
+        group = bucket(r, fact, BUCKETS[busy.group(1) or busy.group(2)])
+    else:
+        common = re.search(r"\b(?:most|least)\s+(?:common|frequent|popular|used|often used)\s+([a-z_]+(?:\s+[a-z_]+)?)"
+                           r"|\b(?:commonest|rarest)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
+        if not common:
+            return None
+        group = group_by(words(common.group(1) or common.group(2)), fact, cat, r)
+    if group is None:
+        return None
+    return dataclasses.replace(group, top=1)
 
 
 def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None:

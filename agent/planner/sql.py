@@ -388,8 +388,9 @@ def grouped(r: Read, fact: Table, f: Filters, group: Group, agg: psql.Composable
             summary: str) -> Query:
     """One row per group, the biggest first (time buckets in time order)."""
     k = len(group.exprs)
-    order = L(1) if group.name in BUCKETS.values() else S("{} {}").format(L(k + 1), S("ASC" if asc else "DESC"))
+    ranked = S("{} {}, 1").format(L(k + 1), S("ASC" if asc else "DESC"))
+    order = L(1) if group.name in BUCKETS.values() and not group.top else ranked
     sql = S("SELECT {}, {} AS {} FROM {} t{}{} GROUP BY {} ORDER BY {} LIMIT {}").format(
         S(", ").join(S("{} AS {}").format(e, ident(a)) for e, a in group.exprs), agg, ident(label), rel(fact),
-        f.join(), f.where(), S(", ").join(L(i + 1) for i in range(k)), order, L(max(r.limit, 50)))
+        f.join(), f.where(), S(", ").join(L(i + 1) for i in range(k)), order, L(group.top or max(r.limit, 50)))
     return query(sql, "group", fact.name, summary, label)
