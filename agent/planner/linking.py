@@ -81,8 +81,10 @@ def comment_names(comment: str) -> list[str]:
     hospital_stays, admissions). A phrase's last word stands for it only in the opening phrase."""
     lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0]
     paren = re.search(r"\(([^)]*)\)", comment)
+    after = re.match(r"[^:]{1,40}:\s*([A-Za-z][\w ]{0,30}?)\s*[(,;.]", comment)  # "Providers: physicians (...)"
+    alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
     out = []
-    for i, part in enumerate([*lead.split("/"), *(re.split(r"[/,]| or ", paren.group(1)) if paren else [])]):
+    for i, part in enumerate([*lead.split("/"), *alts]):
         ws = [w for w in re.findall(r"[a-z][a-z0-9]*", part.lower()) if w not in STOP]
         if not ws or len(ws) > 3:
             continue

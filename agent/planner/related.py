@@ -42,10 +42,22 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
             break
     rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))
     qty = any(w in _QTY for w in r.ws)
-    if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num)):
+    bridge = _bridge(r, inbound)
+    if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num or bridge)):
         return None
-    k = rank_measure(r, inbound, rated, child_num)
+    k = rank_measure(r, inbound, rated, child_num) or bridge
     return ranked_query(r, cat, t, k) if k is not None else None
+
+
+def _bridge(r: Read, inbound: list) -> Rank | None:
+    """"which actor has been in the most films": a table that references both the subject and a table the
+    question names (film_actor) ranks the subject by its rows."""
+    named = {m.table for m in r.mentions[1:]}
+    for rt, col, _ in inbound:
+        if rt.name not in named and any(ref in named for c, ref, _ in rt.fks if c != col):
+            target = next(ref for c, ref, _ in rt.fks if c != col and ref in named)
+            return Rank(rt, col, S("count(*)"), target)
+    return None
 
 
 def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -> Rank | None:
