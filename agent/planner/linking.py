@@ -94,6 +94,9 @@ def comment_names(comment: str) -> list[str]:
     return out
 
 
+_TIME_HEADS = {"timestamp", "time", "date", "datetime", "day", "ts", "at", "on", "moment"}
+
+
 def column_synonyms(comment: str) -> list[str]:
     """What a column's COMMENT calls it: its first words up to a stop word ("Staffed beds on the ward" →
     staffed_beds), adjacent pairs of them, and the last of them (beds)."""
@@ -106,8 +109,9 @@ def column_synonyms(comment: str) -> list[str]:
     if not group or len(group) > 4:
         return []
     out = ["_".join(group)] + ["_".join(group[i:i + 2]) for i in range(len(group) - 1)]
-    if len(group) > 1:  # "Discharge timestamp": discharge; "Staffed beds": beds
-        out += [w for w in (group[-1], group[0]) if len(w) >= (4 if w == group[-1] else 5)]
+    if len(group) > 1:  # "Staffed beds": beds; a time column's first word too ("Discharge timestamp": discharge)
+        out += [group[-1]] if len(group[-1]) >= 4 else []
+        out += [group[0]] if len(group[0]) >= 5 and group[-1] in _TIME_HEADS else []
     return out
 
 

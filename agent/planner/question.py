@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import value_filters
 from agent.planner.linking import STOP, Mention, Window, find_tables, money_cols, singular, time_window, words
+from agent.planner.semantic import closest_table
 from toolkits.catalog import Catalog
 
 _MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value")
@@ -109,6 +110,9 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         cands = [t for t in base if money_cols(t) and t.time_columns()]
         cands.sort(key=lambda t: -len(cat.inbound(t.name)))
         mentions = [Mention(cands[0].name, -1, -1)] if cands else []
+    if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group):
+        near = closest_table(r.text, cat)  # a data question whose words name no table: by meaning
+        mentions = [Mention(near, -1, -1)] if near else []
     return mentions
 
 

@@ -93,10 +93,15 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
-    if when and t.columns[when[0]].is_time and re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q):
+    recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
+    if recency and kind in ("max", "min") and not (when and t.columns[when[0]].is_time) and t.time_columns() \
+            and not column_word(t, r.ws, numeric=True, skip=r.used):
+        tcol, _ = time_column(t, r.ws, r.window_pos)  # "when was the earliest transaction": its time column
+        when = (tcol, -1) if tcol else when
+    if when and t.columns[when[0]].is_time and recency:
         kind = "max" if r.max else "min"  # "the most recent discharge": the latest value of that time column
         r.latest = when[0]
-        r.used.add(when[1])  # the word names the column, not a value to filter on
+        r.used.add(when[1]) if when[1] >= 0 else None  # the word names the column, not a value to filter on
     if kind == "sum" and re.match(r"\s*(show|list|give me|find|display)\b", q) and not re.search(
             r"\b(total of|sum of|how much|in total)\b", q):
         kind = "list"  # "show me orders with a total over 5000" lists them
@@ -295,9 +300,10 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     Without one, max/min become a listing ("the most expensive product") and the rest a count."""
     if kind not in MEASURED:
         return None, kind
-    num = column_word(fact, r.ws, numeric=True, skip=r.used) or _the_measure(fact, kind, r)
+    num = column_word(fact, r.ws, numeric=True, skip=r.used)
     if num is None and r.latest in fact.columns:  # "the most recent discharge": a time column's latest value
         num = (r.latest, -1)
+    num = num or _the_measure(fact, kind, r)
     if units:
         qty = next((c for c in QTY_COLS if c in fact.columns), None)
         num = (qty, -1) if qty else num

@@ -1,0 +1,51 @@
+"""Table linking by meaning, when no word of the question names a table: the question and each table's
+description (its name's words, its comment, its columns' names and comments) embedded with the sentence
+encoder the registry and retrieval already share (toolkits/encoder.py), cosine similarity, a floor and a
+margin over the runner-up so a vague question names nothing rather than a wrong table."""
+from __future__ import annotations
+
+import re
+import threading
+
+from toolkits.catalog import Catalog, Table
+from toolkits.encoder import encode
+
+FLOOR = 0.30  # below this cosine the best table is not what the question is about
+MARGIN = 0.04  # the best must beat the runner-up by this much
+_CACHE: dict[tuple, tuple[list[str], object]] = {}
+_LOCK = threading.Lock()
+
+
+def describe(t: Table) -> str:
+    """The text a table is known by: its name as words, its comment, its columns (names and comment heads)."""
+    name = " ".join(re.findall(r"[A-Za-z][a-z]*|[0-9]+", t.name.replace("_", " ")))
+    cols = ", ".join(c.name.replace("_", " ") + (f" ({c.comment.split('.')[0][:60]})" if c.comment else "")
+                     for c in list(t.columns.values())[:25])
+    return f"{name}. {t.comment} Columns: {cols}"
+
+
+def _table_vectors(cat: Catalog, tables: list[Table]):
+    key = tuple((t.schema, t.name, t.comment, len(t.columns)) for t in tables)
+    with _LOCK:
+        hit = _CACHE.get(key)
+    if hit is None:
+        hit = ([t.name for t in tables], encode([describe(t) for t in tables]))
+        with _LOCK:
+            _CACHE.clear() if len(_CACHE) > 16 else None
+            _CACHE[key] = hit
+    return hit
+
+
+def closest_table(question: str, cat: Catalog) -> str | None:
+    """The table the question is about by meaning, or None when no table is clearly closest."""
+    tables = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
+    if not tables:
+        return None
+    names, vecs = _table_vectors(cat, tables)
+    sims = vecs @ encode([question])[0]
+    order = sims.argsort()[::-1]
+    best = float(sims[order[0]])
+    second = float(sims[order[1]]) if len(order) > 1 else -1.0
+    if best < FLOOR or best - second < MARGIN:
+        return None
+    return names[int(order[0])]
