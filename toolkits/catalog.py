@@ -40,7 +40,7 @@ class Table:
     pk: str | None = None
     oid: int = 0  # the database's id of the relation (0 when unknown)
     partition_of: str | None = None  # a partition: its parent table's name (the planner asks about the parent)
-    comment: str = ""  # COMMENT ON TABLE: the names people use for it ("Encounters (admissions)")
+    comment: str = ""  # COMMENT ON TABLE: the names people use for it ("Shipments (deliveries)")
 
     @property
     def qname(self) -> str:

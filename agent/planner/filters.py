@@ -91,7 +91,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
     for c in t.columns.values():
         if not c.values:
             continue
-        for hit, span in _phrase_values(c.values, ws, skip | used):  # "PG-13", "Sci-Fi", "mmol/L" as written
+        for hit, span in _phrase_values(c.values, ws, skip | used):  # "R&D", "New York", "kg/m2" as written
             conds.append(S("{} = {}").format(ident(alias, c.name), L(hit)))
             said.append(f"{c.name} = {hit}")
             used |= span

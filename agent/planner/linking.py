@@ -41,7 +41,7 @@ def singular(w: str) -> str:
 
 
 def name_parts(name: str) -> list[str]:
-    """A column name's words: split on underscores and camelCase ("BedCount" → bed, count)."""
+    """A column name's words: split on underscores and camelCase ("UnitPrice" → unit, price)."""
     return [p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)] if name != name.lower() \
         else name.split("_")
 
@@ -76,12 +76,12 @@ def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
 
 
 def comment_names(comment: str) -> list[str]:
-    """The names a table's COMMENT gives it, as underscore-joined words: the phrase it opens with ("Lab results"
-    → lab_results, results) and each alternative in its first parenthesis ("(hospital stays / admissions)" →
-    hospital_stays, admissions). A phrase's last word stands for it only in the opening phrase."""
+    """The names a table's COMMENT gives it, as underscore-joined words: the phrase it opens with ("Sales orders"
+    → sales_orders, orders) and each alternative in its first parenthesis ("(purchase orders / POs)" →
+    purchase_orders, pos). A phrase's last word stands for it only in the opening phrase."""
     lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0]
     paren = re.search(r"\(([^)]*)\)", comment)
-    after = re.match(r"[^:]{1,40}:\s*([A-Za-z][\w ]{0,30}?)\s*[(,;.]", comment)  # "Providers: physicians (...)"
+    after = re.match(r"[^:]{1,40}:\s*([A-Za-z][\w ]{0,30}?)\s*[(,;.]", comment)  # "Staff: employees (...)"
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
     out = []
     for i, part in enumerate([*lead.split("/"), *alts]):
@@ -98,8 +98,8 @@ _TIME_HEADS = {"timestamp", "time", "date", "datetime", "day", "ts", "at", "on",
 
 
 def column_synonyms(comment: str) -> list[str]:
-    """What a column's COMMENT calls it: its first words up to a stop word ("Staffed beds on the ward" →
-    staffed_beds), adjacent pairs of them, and the last of them (beds)."""
+    """What a column's COMMENT calls it: its first words up to a stop word ("Seats booked on the flight" →
+    seats_booked), adjacent pairs of them, and the last of them (booked)."""
     lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0].lower()
     group: list[str] = []
     for w in re.findall(r"[a-z][a-z0-9]*", lead):
@@ -109,7 +109,7 @@ def column_synonyms(comment: str) -> list[str]:
     if not group or len(group) > 4:
         return []
     out = ["_".join(group)] + ["_".join(group[i:i + 2]) for i in range(len(group) - 1)]
-    if len(group) > 1:  # "Staffed beds": beds; a time column's first word too ("Discharge timestamp": discharge)
+    if len(group) > 1:  # "Seats booked": booked; a time column's first word too ("Delivery timestamp": delivery)
         out += [group[-1]] if len(group[-1]) >= 4 else []
         out += [group[0]] if len(group[0]) >= 5 and group[-1] in _TIME_HEADS else []
     return out
@@ -343,7 +343,7 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             if len(part) > 3 and part not in ("created", "updated") and part != t.name.lower():
                 names.setdefault(part, c.name)
                 names.setdefault(part + "s", c.name)
-    for c in cols:  # what a column's COMMENT calls it, after every name: "Staffed beds" for BedCount
+    for c in cols:  # what a column's COMMENT calls it, after every name: "Seats booked" for SeatCnt
         for said in column_synonyms(c.comment):
             for f in forms(said):
                 names.setdefault(f, c.name)

@@ -37,7 +37,7 @@ class Read:
     used: set[int] = field(default_factory=set)  # word positions already read (tables, window, values)
     window_pos: int = -1
     child: str | None = None  # a mentioned table that references the subject
-    latest: str | None = None  # "the most recent discharge": the time column whose latest/earliest value is asked
+    latest: str | None = None  # "the most recent shipment": the time column whose latest/earliest value is asked
 
     @property
     def subject(self) -> str:

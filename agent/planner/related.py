@@ -50,8 +50,8 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
 
 
 def _bridge(r: Read, inbound: list) -> Rank | None:
-    """"which actor has been in the most films": a table that references both the subject and a table the
-    question names (film_actor) ranks the subject by its rows."""
+    """"which author wrote the most books": a table that references both the subject and a table the
+    question names (book_author) ranks the subject by its rows."""
     named = {m.table for m in r.mentions[1:]}
     for rt, col, _ in inbound:
         if rt.name not in named and any(ref in named for c, ref, _ in rt.fks if c != col):

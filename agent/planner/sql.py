@@ -99,7 +99,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         tcol, _ = time_column(t, r.ws, r.window_pos)  # "when was the earliest transaction": its time column
         when = (tcol, -1) if tcol else when
     if when and t.columns[when[0]].is_time and recency:
-        kind = "max" if r.max else "min"  # "the most recent discharge": the latest value of that time column
+        kind = "max" if r.max else "min"  # "the most recent shipment": the latest value of that time column
         r.latest = when[0]
         r.used.add(when[1]) if when[1] >= 0 else None  # the word names the column, not a value to filter on
     if kind == "sum" and re.match(r"\s*(show|list|give me|find|display)\b", q) and not re.search(
@@ -169,8 +169,8 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
 
 def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3) -> None:
     """Values of the tables the fact references, nearest first, up to ``hops`` foreign keys away ("orders from
-    customers in Germany", "customers who live in Canada" through address and city, "payments for R-rated
-    films" through rental and inventory). Only many-to-one joins: the fact's rows are not multiplied."""
+    customers in Germany", "employees who work in Lisbon" through department and site, "invoice lines of
+    products in a category" through product and category). Only many-to-one joins: the fact's rows are not multiplied."""
     seen, todo = {fact.name}, [(fact, T, [])]
     while todo:
         table, alias, path = todo.pop(0)
@@ -252,7 +252,7 @@ _NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstand
 
 def null_filters(r: Read, fact: Table, f: Filters) -> None:
     """A date that may be NULL, named by a word the question says ("not returned yet", "patients who are
-    deceased"): IS NULL after a negation near it, else IS NOT NULL. Only for counts and listings, for a column
+    retired"): IS NULL after a negation near it, else IS NOT NULL. Only for counts and listings, for a column
     no window or value already used."""
     if r.avg or r.sum or r.max or r.min or r.window:
         return
@@ -273,7 +273,7 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
 
 def _names_date(c, w: str) -> bool:
     """Whether word ``w`` names date column ``c``: a part of its name or a word of its comment that ``w`` starts
-    with ("returned" → return_date, "deceased" → a comment "date of death (deceased date)")."""
+    with ("shipped" → shipped_at, "retired" → a comment "date of retirement (retired on)")."""
     parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if len(p) >= 5 and p not in ("date", "time")]
     said = [x for x in re.findall(r"[a-z]{5,}", c.comment.lower()) if x not in ("while", "which", "there", "timestamp")]
     return any(w.startswith(p) and len(w) - len(p) <= 3 for p in parts + said)
@@ -301,7 +301,7 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if kind not in MEASURED:
         return None, kind
     num = column_word(fact, r.ws, numeric=True, skip=r.used)
-    if num is None and r.latest in fact.columns:  # "the most recent discharge": a time column's latest value
+    if num is None and r.latest in fact.columns:  # "the most recent shipment": a time column's latest value
         num = (r.latest, -1)
     num = num or _the_measure(fact, kind, r)
     if units:

@@ -112,7 +112,7 @@ def plan_describe_table(ask: Ask) -> Planned:
                     r"indexes does|index(es)? (exist|are there) on|how big is|size of|referenc\w+|tell me about|"
                     r"what('s| is) in (the )?[a-z_]+( table)?|related|relationships?|linked|joins? to|"
                     r"nullable|not null|default values?)\b", precedence=130, needs_table=True),
-             # what a column means: its comment ("what does replacement_cost mean in the film table?")
+             # what a column means: its comment ("what does list_price mean in the products table?")
              Intent(r"\bwhat (does|do) \S+ (mean|stand for|hold|contain)\b|\bmeaning of\b|"
                     r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
                     r"\bwhich one is the real\b", precedence=130, needs_table=True)],
