@@ -20,6 +20,7 @@ fills its inputs from a question (default: the first table the question names, f
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import typing
 from dataclasses import dataclass
@@ -172,8 +173,6 @@ class Tool:
 
     def display(self, args: dict[str, Any]) -> str:
         """Arguments as a model would write them: the first input's value alone, else JSON."""
-        import json
-
         if not args:
             return ""
         first = self.spec.params[0].name if self.spec.params else None

@@ -75,11 +75,16 @@ def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
     return out
 
 
+def _lead(comment: str) -> str:
+    """A comment's opening phrase: up to the first colon, semicolon, comma, full stop, parenthesis or dash."""
+    return re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0]
+
+
 def comment_names(comment: str) -> list[str]:
     """The names a table's COMMENT gives it, as underscore-joined words: the phrase it opens with ("Sales orders"
     → sales_orders, orders) and each alternative in its first parenthesis ("(purchase orders / POs)" →
     purchase_orders, pos). A phrase's last word stands for it only in the opening phrase."""
-    lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0]
+    lead = _lead(comment)
     paren = re.search(r"\(([^)]*)\)", comment)
     after = re.match(r"[^:]{1,40}:\s*([A-Za-z][\w ]{0,30}?)\s*[(,;.]", comment)  # "Staff: employees (...)"
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
@@ -100,7 +105,7 @@ _TIME_HEADS = {"timestamp", "time", "date", "datetime", "day", "ts", "at", "on",
 def column_synonyms(comment: str) -> list[str]:
     """What a column's COMMENT calls it: its first words up to a stop word ("Seats booked on the flight" →
     seats_booked), adjacent pairs of them, and the last of them (booked)."""
-    lead = re.split(r"[:;,.(\u2014\u2013]| - ", comment, maxsplit=1)[0].lower()
+    lead = _lead(comment).lower()
     group: list[str] = []
     for w in re.findall(r"[a-z][a-z0-9]*", lead):
         if w in STOP:

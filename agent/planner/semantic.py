@@ -24,14 +24,15 @@ def describe(t: Table) -> str:
     return f"{name}. {t.comment} Columns: {cols}"
 
 
-def _table_vectors(cat: Catalog, tables: list[Table]):
+def _table_vectors(tables: list[Table]):
     key = tuple((t.schema, t.name, t.comment, len(t.columns)) for t in tables)
     with _LOCK:
         hit = _CACHE.get(key)
     if hit is None:
         hit = ([t.name for t in tables], encode([describe(t) for t in tables]))
         with _LOCK:
-            _CACHE.clear() if len(_CACHE) > 16 else None
+            if len(_CACHE) > 16:  # one entry per catalog seen; a long-running app sees few
+                _CACHE.clear()
             _CACHE[key] = hit
     return hit
 
@@ -41,7 +42,7 @@ def closest_table(question: str, cat: Catalog) -> str | None:
     tables = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
     if not tables:
         return None
-    names, vecs = _table_vectors(cat, tables)
+    names, vecs = _table_vectors(tables)
     sims = vecs @ encode([question])[0]
     order = sims.argsort()[::-1]
     best = float(sims[order[0]])

@@ -101,7 +101,8 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     if when and t.columns[when[0]].is_time and recency:
         kind = "max" if r.max else "min"  # "the most recent shipment": the latest value of that time column
         r.latest = when[0]
-        r.used.add(when[1]) if when[1] >= 0 else None  # the word names the column, not a value to filter on
+        if when[1] >= 0:  # the word names the column, not a value to filter on
+            r.used.add(when[1])
     if kind == "sum" and re.match(r"\s*(show|list|give me|find|display)\b", q) and not re.search(
             r"\b(total of|sum of|how much|in total)\b", q):
         kind = "list"  # "show me orders with a total over 5000" lists them
