@@ -80,6 +80,17 @@ def register(cli: typer.Typer) -> None:
 
         from evaluation import unseen
 
+        paths = [Path(f) for f in folders] if folders else sorted(
+            p for p in (Path(__file__).resolve().parents[1] / "corpora" / "unseen").iterdir() if p.is_dir())
+        for folder in paths:  # a bad folder is said before any database is touched
+            missing = [n for n in ("schema.sql", "questions.jsonl") if not (folder / n).is_file()]
+            try:
+                if missing:
+                    raise ValueError(f"{folder}: no {' and no '.join(missing)} (see corpora/unseen/*/README.md)")
+                unseen.load_questions(folder)
+            except (ValueError, UnicodeDecodeError) as e:
+                typer.echo(f"error: {e}", err=True)
+                raise typer.Exit(2)
         settings = get_settings()
         if dsn:
             settings = settings.model_copy(update={"dsn": dsn})
@@ -87,8 +98,6 @@ def register(cli: typer.Typer) -> None:
         if admin is None:
             typer.echo(f"error: {why}", err=True)
             raise typer.Exit(2)
-        paths = [Path(f) for f in folders] if folders else sorted(
-            p for p in (Path(__file__).resolve().parents[1] / "corpora" / "unseen").iterdir() if p.is_dir())
         backend = make_backend(settings)
         console, results = Console(stderr=True), []
         for folder in paths:

@@ -47,8 +47,11 @@ def load_questions(folder: Path) -> list[dict[str, Any]]:
     out = []
     for n, line in enumerate((folder / "questions.jsonl").read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():
-            q = json.loads(line)
-            if q.get("kind") not in ("value", "rows", "tool") or not q.get("question"):
+            try:
+                q = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{folder}/questions.jsonl:{n}: not valid JSON ({e.msg})") from None
+            if not isinstance(q, dict) or q.get("kind") not in ("value", "rows", "tool") or not q.get("question"):
                 raise ValueError(f"{folder}/questions.jsonl:{n}: needs question and kind value|rows|tool")
             out.append(q)
     return out

@@ -65,3 +65,23 @@ def test_a_folder_loads_and_answers_are_scored(scratch_database, tmp_path):
     assert secs >= 0 and result["questions"] == 4
     assert result["by_kind"] == {"rows": "1/1", "tool": "0/1", "value": "2/2"}, result
     assert result["misses"][0]["id"] == "t-3" and "list_tables not called" in result["misses"][0]["why"]
+
+
+def test_a_bad_folder_is_refused_with_one_line(tmp_path):
+    import typer
+    from typer.testing import CliRunner
+
+    from app.cli_react import register
+
+    app = typer.Typer()
+    register(app)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    res = CliRunner().invoke(app, ["eval-unseen", str(empty)])
+    assert res.exit_code == 2 and "no schema.sql and no questions.jsonl" in res.output, res.output
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "schema.sql").write_text("SELECT 1;")
+    (broken / "questions.jsonl").write_text('{"question": "x", "kind": "value"}\n{not json\n')
+    res = CliRunner().invoke(app, ["eval-unseen", str(broken)])
+    assert res.exit_code == 2 and "questions.jsonl:2: not valid JSON" in res.output, res.output
