@@ -2,9 +2,13 @@
 keys and the values a text column is known to hold. No SQL here (each toolkit reads its own catalogs)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 _TIME_TYPES = ("timestamp", "date")
+_AUDIT_PARTS = {"created", "updated", "modified", "inserted", "changed", "deleted", "synced", "loaded", "upd", "crt",
+                "mod", "ins", "chg", "etl", "lastmod", "update", "modification"}
+_AUDIT_SAID = re.compile(r"\blast (update|modifi|change)|\brow (was )?(written|inserted|updated)|\baudit\b", re.I)
 _NUM_TYPES = ("int", "numeric", "real", "double", "decimal", "money", "float")
 
 
@@ -20,6 +24,12 @@ class Column:
     @property
     def is_time(self) -> bool:
         return self.type.startswith(_TIME_TYPES)
+
+    @property
+    def audit(self) -> bool:
+        """A bookkeeping time (when the row was written or last touched), not an event the row records."""
+        parts = set(re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", self.name.lower()))
+        return self.is_time and bool(parts & _AUDIT_PARTS or _AUDIT_SAID.search(self.comment))
 
     @property
     def is_numeric(self) -> bool:
@@ -41,6 +51,7 @@ class Table:
     oid: int = 0  # the database's id of the relation (0 when unknown)
     partition_of: str | None = None  # a partition: its parent table's name (the planner asks about the parent)
     comment: str = ""  # COMMENT ON TABLE: the names people use for it ("Shipments (deliveries)")
+    implied: set[str] = field(default_factory=set)  # fk columns no constraint declares (matched by name and type)
 
     @property
     def qname(self) -> str:
@@ -82,6 +93,24 @@ class Catalog:
                     out.append((t, col, refcol))
         return out
 
+    def infer_links(self) -> None:
+        """Foreign keys no constraint declares: a column named like exactly one other table's key, of the same
+        type family (``movements.product_id`` → ``products.product_id``, or ``products.id`` when the key is
+        ``id``). Added to ``fks`` and listed in ``implied`` so an answer can say the join is a guess."""
+        keyed = [t for t in self.tables.values() if t.kind in "rp" and t.pk and t.pk in t.columns]
+        for a in self.tables.values():
+            if a.kind not in "rp" or a.partition_of:  # a view's rows are not children; a partition is its parent's
+                continue
+            have = {c for c, _, _ in a.fks}
+            for col in a.columns.values():
+                if col.name in have or col.name in (a.pk, "id") or not (col.name.endswith("_id") or col.name.endswith("id")):
+                    continue
+                cands = [b for b in keyed if b is not a and _same_family(col.type, b.columns[b.pk].type)
+                         and (col.name == b.pk or (b.pk == "id" and col.name in (f"{_one(b.name)}_id", f"{b.name}_id")))]
+                if len(cands) == 1:
+                    a.fks.append((col.name, cands[0].name, cands[0].pk))
+                    a.implied.add(col.name)
+
     def link(self, a: str, b: str) -> tuple[str, str, str, str] | None:
         """A join condition between a and b as (a col, b col, child, parent) if one references the other."""
         for col, ref, refcol in self.tables[a].fks:
@@ -91,3 +120,20 @@ class Catalog:
             if ref == a:
                 return refcol, col, b, a
         return None
+
+
+def _one(name: str) -> str:
+    """A table name in the singular, roughly (orders → order, categories → category)."""
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+def _same_family(a: str, b: str) -> bool:
+    """Same type, integer widths and character lengths aside (integer ~ bigint, varchar(20) ~ text)."""
+    def fam(t: str) -> str:
+        t = t.split("(")[0].strip()
+        if t in ("integer", "bigint", "smallint"):
+            return "int"
+        return "text" if t in ("text", "character varying", "character") else t
+    return fam(a) == fam(b)

@@ -18,12 +18,13 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, ident, numeric_filters, query, rel, value_filters, where,
+from agent.planner.filters import (Filters, Query, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
 from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, singular, time_column, visible, words
 from agent.planner.question import Read, read
-from agent.planner.related import ranked, with_children, without
+from agent.planner.related import deep_ranked, ranked, with_children, without
+from agent.planner.span import STRONG, Span, span
 from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
@@ -38,7 +39,22 @@ def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
     r = read(question, cat, limit)
     if r is None:
         return None
-    return ranked(r, cat) or without(r, cat) or with_children(r, cat) or aggregate(r, cat)
+    found = ranked(r, cat) or deep_ranked(r, cat) or without(r, cat) or with_children(r, cat) or aggregate(r, cat)
+    guessed = implied_joins(found.sql, cat)
+    if guessed:
+        found.summary += f" (joined on {'; '.join(guessed)}: matched by column name and type, no foreign key declares it)"
+    return found
+
+
+def implied_joins(sql: str, cat: Catalog) -> list[str]:
+    """The joins of ``sql`` that follow a foreign key no constraint declares (``Catalog.infer_links``)."""
+    out = []
+    for t in cat.tables.values():
+        for col, ref, refcol in t.fks:
+            if col in t.implied and all(re.search(rf"\bJOIN\b.*\b{re.escape(x)}\b|\bFROM\s+\S*\b{re.escape(x)}\b", sql)
+                                        for x in (t.name, ref)) and re.search(rf"\b{re.escape(col)}\b", sql):
+                out.append(f"{t.name}.{col} = {ref}.{refcol}")
+    return out
 
 
 def aggregate(r: Read, cat: Catalog) -> Query:
@@ -53,10 +69,17 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     found = percent(r, fact, f, kind)
     if found:
         return found
+    sp = span(r.q, cat, fact) if kind in MEASURED or STRONG.search(r.q) else None
+    if sp is not None:
+        return spanned(r, fact, f, group, asc, sp, kind)
     measure, kind = measure_of(r, fact, kind, units)
     found = distinct_count(r, fact, f, kind)
     if found:
         return found
+    if kind == "count" and not r.count and group is None:
+        found = lookup(r, fact, f)
+        if found:
+            return found
     if kind == "list":
         return listing(r, fact, f)
     agg, label = aggregate_of(r, cat, t, fact, kind, measure)
@@ -119,7 +142,7 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
     that holds the measure ("average rating of product 17" → reviews)."""
     fact = cat.tables[r.child] if r.child and (r.count or r.window) else t
     if kind in MEASURED:
-        fact = _measured_in(r, cat, fact, units)
+        fact = _measured_in(r, cat, fact, units, kind)
     if r.money and kind != "count" and r.group is not None and money_cols(fact) is not None:
         # "sales per category": the group column may sit on a table only a child of another reaches
         gws = words(r.group)[:2]
@@ -132,7 +155,7 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
     return fact
 
 
-def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool) -> Table:
+def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> Table:
     has_col = column_word(fact, r.ws, numeric=True, skip=r.used)
     cols = money_cols(fact)
     rate_only = r.money and (cols or ("",))[-1] in ("price", "unit_price")
@@ -144,6 +167,13 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool) -> Table:
         if (units and any(c in rt.columns for c in QTY_COLS)) or (not units and (
                 column_word(rt, r.ws, numeric=True, skip=r.used) or (r.money and money_cols(rt)))):
             return rt
+    recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", r.q)
+    if not units and kind in ("avg", "max", "min", "median") and _the_measure(fact, kind, r) is None \
+            and not recency and span(r.q, cat, fact) is None:
+        # "the mean HbA1c", "average hemoglobin of female patients": the one child table with a measure
+        measured = [rt for rt, _, _ in cat.inbound(fact.name) if _the_measure(rt, kind, r)]
+        if len({rt.name for rt in measured}) == 1:
+            return measured[0]
     return fact
 
 
@@ -160,7 +190,11 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.base = list(f.conds)
     vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
-    f.values, f.values_said = vconds + nconds, vsaid + nsaid
+    sconds, ssaid, sused = sign_filters(fact, r.ws, T, r.used | vused)
+    vused |= sused
+    r.signed = ssaid[0].split()[0] if ssaid else None
+    r.signed_said = ssaid[0] if ssaid else ""
+    f.values, f.values_said = vconds + nconds + sconds, vsaid + nsaid + ssaid
     f.conds += f.values
     f.said += f.values_said
     r.used |= vused
@@ -182,12 +216,20 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
             pt, palias = cat.tables[pref], f"p{len(path) + 1}_{pref[:3]}"
             step = S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(palias), ident(palias, prefcol), ident(alias, pcol))
             pc, ps, pu = value_filters(pt, r.ws, palias, r.used)
+            if not nconds_of(f):  # a number compared with a column the referenced table has
+                nc, ns = numeric_filters(pt, r.q, cat, palias, named=True)
+                pc, ps = pc + nc, ps + ns
             if pc:
                 f.joins += [j for j in path + [step] if j not in f.joins]
                 f.conds += pc
                 f.said += ps
                 r.used |= pu
             todo.append((pt, palias, path + [step]))
+
+
+def nconds_of(f: Filters) -> bool:
+    """Whether a number of the question already filters the statement."""
+    return any(re.search(r" [<>]=? \d| = \d", x) for x in f.said)
 
 
 def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
@@ -283,6 +325,25 @@ def _names_date(c, w: str) -> bool:
 # --------------------------------------------------------------------------- the measure and the statement
 
 
+def spanned(r: Read, fact: Table, f: Filters, group: Group | None, asc: bool, sp: Span, kind: str) -> Query:
+    """An aggregate of a difference of two columns ("average length of stay", "longest delivery time")."""
+    if re.search(r"\blongest\b", r.q):
+        kind = "max"
+    elif re.search(r"\bshortest\b|\bquickest\b|\bfastest\b", r.q):
+        kind = "min"
+    elif kind not in MEASURED:
+        kind = "avg"  # "how long does delivery take": the typical (mean) time
+    f.joins += [j for j in sp.joins if j not in f.joins]
+    inner = {"avg": S("avg({})"), "sum": S("sum({})"), "max": S("max({})"), "min": S("min({})"),
+             "median": S("percentile_cont(0.5) WITHIN GROUP (ORDER BY {})")}[kind].format(sp.expr)
+    agg, label = S("round(({})::numeric, 2)").format(inner), f"{kind}_{sp.label}"
+    what = f"{sp.said}, over {fact.name}{f.said_text()}"
+    if group is not None:
+        return grouped(r, fact, f, group, agg, label, asc, f"{kind} of {what} per {group.name}")
+    sql = S("SELECT {} AS {} FROM {} t{}{}").format(agg, ident(label), rel(fact), f.join(), f.where())
+    return query(sql, kind, fact.name, f"{kind} of {what}", label)
+
+
 def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     """"what percentage of orders are cancelled": the share of rows the values pick, of the rows in the window."""
     if not (re.search(r"\b(percent(age)?|share|proportion|fraction|ratio|rate|%)\b", r.q) and f.values
@@ -302,6 +363,8 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if kind not in MEASURED:
         return None, kind
     num = column_word(fact, r.ws, numeric=True, skip=r.used)
+    if num is None and r.signed in fact.columns:  # "total of withdrawals": the signed amount
+        num = (r.signed, -1)
     if num is None and r.latest in fact.columns:  # "the most recent shipment": a time column's latest value
         num = (r.latest, -1)
     num = num or _the_measure(fact, kind, r)
@@ -359,10 +422,21 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     return _AGG[kind].format(S(" * ").join(ident(T, c) for c in measure)), re.sub(r"[^a-z0-9_]", "", label.lower())
 
 
+def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
+    """"the balance of account 4711": one column of the row a key picks."""
+    if not fact.pk or not any(x.startswith(f"{fact.pk} = ") for x in f.said):
+        return None
+    named = column_word(fact, r.ws, skip=r.used)
+    if named is None or named[0] == fact.pk:
+        return None
+    sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, named[0]), rel(fact), f.join(), f.where())
+    return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
+
+
 def listing(r: Read, fact: Table, f: Filters) -> Query:
     """Rows of the fact, in the order the question implies, at most N."""
     n = r.n
-    if not n and (r.max or r.min):
+    if not n and (r.max or r.min or (r.signed and re.search(r"\bmost\b", r.q))):
         m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
         if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
             n = 1  # "the cheapest product": one row
@@ -379,6 +453,8 @@ def list_order(r: Read, fact: Table) -> psql.Composable:
     if by_col:  # "top 3 projects by budget"
         low_first = re.search(r"\b(lowest|smallest|least|bottom|cheapest|fewest)\b", r.q)
         col, asc = by_col[0], bool(low_first)
+    elif r.signed and re.search(r"\bmost\b", r.q):  # "the most overdrawn account": the signed column, its sign first
+        col, asc = r.signed, r.signed_said.startswith(f"{r.signed} <")
     elif (r.max or r.min) and num:
         col, asc = num[0], r.min
     elif (r.max or r.min) and re.search(r"expensive|cheap", r.q) and "price" in fact.columns:

@@ -69,7 +69,7 @@ def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
             continue
         for c in t.columns.values():
             if c.is_text and not c.values and c.name not in ("email", "description", "body", "notes"):
-                cur.execute(psql.SQL("SELECT DISTINCT {} FROM {}.{} WHERE length({}::text) <= 40 LIMIT 201").format(
+                cur.execute(psql.SQL("SELECT DISTINCT {} FROM {}.{} WHERE length({}::text) <= 80 LIMIT 201").format(
                     psql.Identifier(c.name), psql.Identifier(schema), psql.Identifier(table), psql.Identifier(c.name)))
                 vals = [r[0] for r in cur.fetchall() if r[0] is not None]
                 if len(vals) <= 200:
@@ -123,6 +123,7 @@ def load_catalog(cur) -> Catalog:
             vals = re.findall(r"'((?:[^']|'')*)'", m.group(2))
             known = t.columns[m.group(1)].values
             known += [v.replace("''", "'") for v in vals if v.replace("''", "'") not in known]
+    cat.infer_links()
     return cat
 
 

@@ -1,0 +1,166 @@
+"""Measures that are the difference of two columns: "average length of stay" (discharged − admitted),
+"time from order to delivery", "the margin (price minus cost)".
+
+A question asks for a difference when it says so ("from X to Y", "between X and Y", "X minus Y",
+"how long", "length of", "duration", "margin") and names the two columns, or names none and the table
+has exactly two event times (audit columns such as created/updated aside). The later event is the end:
+the column the question names after "to", else the one defined later in the table. The columns may sit
+on the fact table or on a table it references (one many-to-one join, so rows are not multiplied).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from psycopg import sql as psql
+
+from agent.planner.filters import ident, rel
+from agent.planner.linking import STOP, column_word, name_parts, singular, words
+from agent.planner.semantic import ranked_tables
+from toolkits.catalog import Catalog, Column, Table
+
+S = psql.SQL
+_TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|time (?:from|between|to|it takes|taken|spent)|"
+                       r"(?:days|hours|minutes) (?:from|between|to|until|it takes)|turnaround|lead time|delay|"
+                       r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) )")
+STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|"
+                    r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay))\b")
+_NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
+                      r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan)\b")
+_REVERSED = re.compile(r"\bhow much (?:less|lower|smaller)\b")  # "how much less is X than Y": Y − X
+_SELLING = ("price", "sale", "sell", "revenue", "amount", "charge", "list")
+_COSTING = ("cost", "purchase", "buy", "wholesale")
+
+
+@dataclass
+class Span:
+    """``end − start`` as an expression over aliases, in ``unit``; the joins it needs; what it says in words."""
+
+    expr: psql.Composable
+    label: str
+    said: str
+    joins: list[psql.Composable] = field(default_factory=list)
+
+
+def span(q: str, cat: Catalog, fact: Table, alias: str = "t") -> Span | None:
+    """The difference the question measures over ``fact``'s rows, or None."""
+    ws = words(q)
+    if _TIME_CUE.search(q) or _NUM_CUE.search(q):
+        found = _time_span(q, ws, cat, fact, alias)
+        if found:
+            return found
+    if _NUM_CUE.search(q):
+        return _number_span(q, ws, fact, alias)
+    return None
+
+
+def span_table(q: str, cat: Catalog) -> str | None:
+    """The one table two of whose event times the question names ("time from admission to discharge"), or for
+    "how long"/"length of" the table with two event times nearest to the question by meaning."""
+    if not (_TIME_CUE.search(q) or _NUM_CUE.search(q)):
+        return None
+    ws = [w for w in words(q) if len(w) >= 4]
+    tables = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
+    hits = [t.name for t in tables if sum(any(_names(c, w) for w in ws) for c in t.time_columns()) >= 2]
+    if hits or not STRONG.search(q):
+        return hits[0] if len(hits) == 1 else None
+    # "average length of stay": a table with exactly two event times, the nearest to the question by meaning
+    two = {t.name for t in tables if len([c for c in t.time_columns() if not c.audit]) == 2}
+    if len(two) == 1:
+        return two.pop()
+    said = [n for n in two if {singular(w) for w in ws if w not in STOP} &
+            {singular(w) for w in words(f"{n} {cat.tables[n].comment}") if len(w) >= 4}]
+    if len(said) == 1:  # "length of stay": the table its comment calls "hospital stays"
+        return said[0]
+    near = [name for name, sim in ranked_tables(q, cat) if name in two and sim >= 0.1]
+    return near[0] if near else None
+
+
+def _owned(cat: Catalog, fact: Table, alias: str) -> list[tuple[Table, str, psql.Composable | None]]:
+    """The fact table and the tables it references: (table, alias, the join that reaches it)."""
+    out: list[tuple[Table, str, psql.Composable | None]] = [(fact, alias, None)]
+    for col, ref, refcol in fact.fks:
+        if ref in cat.tables and ref != fact.name:
+            a = f"s_{ref[:3]}"
+            out.append((cat.tables[ref], a, S(" JOIN {} {} ON {} = {}").format(
+                rel(cat.tables[ref]), ident(a), ident(a, refcol), ident(alias, col))))
+    return out
+
+
+def _names(c: Column, w: str) -> bool:
+    """Whether word ``w`` names time column ``c``: a part of its name (or comment) shares its first 4+ letters
+    ("delivery" ~ delivered_at, "admission" ~ admitted_on, "shipping" ~ shipped_at)."""
+    parts = [p for p in name_parts(c.name) if p not in ("at", "on", "date", "time", "ts", "dt")]
+    parts += re.findall(r"[a-z]{4,}", c.comment.lower())[:3]
+    return len(w) >= 4 and any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
+
+
+def _prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> Span | None:
+    owned = _owned(cat, fact, alias)
+    named: list[tuple[int, Table, str, Column, psql.Composable | None]] = []  # (word position, ...)
+    for i, w in enumerate(ws):
+        for t, a, join in owned:
+            for c in t.time_columns():
+                if _names(c, w) and not any(c is x[3] for x in named):
+                    named.append((i, t, a, c, join))
+                    break
+            else:
+                continue
+            break
+    if len(named) < 2 and not STRONG.search(q):
+        return None  # "orders from March to June" is a window, not a span
+    if len(named) >= 2:
+        (i, t1, a1, c1, j1), (k, t2, a2, c2, j2) = named[0], named[1]
+        between = " ".join(ws[i + 1:k + 1])
+        if re.search(r"\bminus\b", between):  # "return_date minus rental_date"
+            (i, t1, a1, c1, j1), (k, t2, a2, c2, j2) = named[1], named[0]
+        to = re.search(r"\b(?:to|until|and|minus)\b", between) is not None
+        start, end = ((a1, c1, t1), (a2, c2, t2)) if to or t1 is not fact or t2 is fact else ((a2, c2, t2), (a1, c1, t1))
+        if not to and t1 is t2:  # no word orders them: the one defined later is the later event
+            cols = list(t1.columns)
+            start, end = sorted([start, end], key=lambda x: cols.index(x[1].name))
+        joins = [j for j in (j1, j2) if j is not None]
+    else:
+        events = [c for c in fact.time_columns() if not c.audit]
+        if len(events) != 2:
+            return None
+        start, end, joins = (alias, events[0], fact), (alias, events[1], fact), []
+    if start[1] is end[1]:
+        return None
+    unit, div = ("hours", 3600) if re.search(r"\bhours?\b", q) else (
+        ("minutes", 60) if re.search(r"\bminutes?\b", q) else ("days", 86400))
+    s_col, e_col = ident(start[0], start[1].name), ident(end[0], end[1].name)
+    if start[1].type == "date" and end[1].type == "date" and unit == "days":
+        expr = S("({} - {})::numeric").format(e_col, s_col)
+    else:
+        expr = S("(extract(epoch FROM ({}::timestamp - {}::timestamp)) / {})").format(e_col, s_col, psql.Literal(div))
+    said = f"{end[2].name}.{end[1].name} − {start[2].name}.{start[1].name} in {unit}"
+    return Span(expr, f"{unit}", said, [j for i, j in enumerate(joins) if j not in joins[:i]])
+
+
+def _number_span(q: str, ws: list[str], fact: Table, alias: str) -> Span | None:
+    first = column_word(fact, ws, numeric=True)
+    again = {i for i, w in enumerate(ws) if first and (column_word(fact, [w], numeric=True) or ("",))[0] == first[0]}
+    second = column_word(fact, ws, numeric=True, skip=again) if first else None
+    if first and second and first[0] != second[0]:
+        minuend, subtrahend = first[0], second[0]  # "price minus cost", "difference between price and cost"
+        if _REVERSED.search(q):
+            minuend, subtrahend = subtrahend, minuend
+    elif re.search(r"\b(margin|margins|profit|profits|markup|mark-up)\b", q):
+        nums = [c.name for c in fact.columns.values() if c.is_numeric]
+        sell = [c for c in nums if any(p in c.lower() for p in _SELLING) and not any(p in c.lower() for p in _COSTING)]
+        cost = [c for c in nums if any(p in c.lower() for p in _COSTING)]
+        if len(sell) != 1 or len(cost) != 1:
+            return None
+        minuend, subtrahend = sell[0], cost[0]
+    else:
+        return None
+    expr = S("({} - {})").format(ident(alias, minuend), ident(alias, subtrahend))
+    return Span(expr, f"{minuend}_minus_{subtrahend}", f"{fact.name}.{minuend} − {fact.name}.{subtrahend}")
