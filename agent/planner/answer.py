@@ -14,7 +14,7 @@ from agent.planner.sql import Query
 from agent.react import LoopState, Step
 from agent.render import finding_line, markdown, md_code, md_fence, md_text
 
-FIGURES = ("count", "sum", "avg", "min", "max", "pct")  # kinds of query answered with their one figure
+FIGURES = ("count", "sum", "avg", "min", "max", "pct", "value")  # kinds of query answered with their one figure
 
 
 def figure(v: Any) -> str:

@@ -107,6 +107,9 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
                 hit = stems[0] if len(stems) == 1 else None
+            if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
+                heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
+                hit = heads[0] if len(heads) == 1 else None
             if hit is not None:
                 conds.append(S("{} = {}").format(ident(alias, c.name), L(hit)))
                 said.append(f"{c.name} = {hit}")
@@ -153,12 +156,15 @@ def _amount(t: Table) -> str | None:
     return cols[0] if cols and len(cols) == 1 else None
 
 
-def _compared_column(t: Table, op: str, before: list[str], after: list[str]) -> str | None:
-    """The column a number is compared with: named just before it, a price, or the table's amount."""
+def _compared_column(t: Table, op: str, before: list[str], after: list[str], named: bool = False) -> str | None:
+    """The column a number is compared with: named just before it, a price, or the table's amount. Keys are not
+    compared ("articles with price over 45" is not article_id > 45)."""
     hit = column_word(t, before[::-1], numeric=True)
     col = None
-    if hit and hit[0] != t.pk:
+    if hit and hit[0] != t.pk and hit[0] not in {c for c, _, _ in t.fks}:
         col = hit[0]
+    elif named:
+        return None
     elif op != "=" and any(w in _PRICE_WORDS for w in before):
         col = next((c for c in ("price", "unit_price", "amount", "total_amount") if c in t.columns), None)
     elif op != "=" and any(w in _WORTH_WORDS for w in before):
@@ -171,8 +177,9 @@ def _compared_column(t: Table, op: str, before: list[str], after: list[str]) -> 
     return col if col and t.columns[col].is_numeric else None
 
 
-def numeric_filters(t: Table, q: str, cat: Catalog, alias: str) -> tuple[list, list[str]]:
-    """``price > 100`` from "cost more than 100", ``rating = 5`` from "a rating of 5"."""
+def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = False) -> tuple[list, list[str]]:
+    """``price > 100`` from "cost more than 100", ``rating = 5`` from "a rating of 5". ``named``: only a column
+    the words before the number name (a referenced table's column, "moves of articles with sell price over 45")."""
     conds, said = [], []
     tables = {f for n in cat.tables for f in forms(n)}
     for m in _CMP.finditer(q):
@@ -180,9 +187,64 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str) -> tuple[list, l
         after = words(q[m.end():])[:1]
         if after and after[0] in tables:  # "more than 5 orders": a count of another table, not a column
             continue
-        col = _compared_column(t, op, words(q[: m.start()])[-4:], after)
+        col = _compared_column(t, op, words(q[: m.start()])[-4:], after, named)
         if col:
             num = m.group(2)
             conds.append(S("{} {} {}").format(ident(alias, col), S(op), L(Decimal(num) if "." in num else int(num))))
             said.append(f"{col} {op} {num}")
     return conds, said
+
+
+_SIGNED = re.compile(r"\b(positive|negative)\s*(?:=|:|means|for|if)?\s*(?:an?\s+)?([a-z]{4,})|"
+                     r"\b([a-z]{4,})\s*=\s*(positive|negative)\b")
+
+
+def signed_words(comment: str) -> dict[str, str]:
+    """What a numeric column's comment says its sign means: "positive = deposit, negative = withdrawal",
+    "(may be negative: overdrawn)" → {"deposit": ">", "withdrawal": "<", "overdrawn": "<"}."""
+    out = {}
+    for m in _SIGNED.finditer(comment.lower()):
+        sign, word = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        out[word] = ">" if sign == "positive" else "<"
+    return out
+
+
+def _said_sign(w: str, word: str) -> bool:
+    return singular(w) == singular(word) or (len(w) >= 6 and len(word) >= 6 and w[:6] == word[:6])
+
+
+def sign_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[list, list[str], set[int]]:
+    """``col < 0`` / ``col > 0`` for "a negative cash drawer balance", or a word the column's comment gives a sign
+    ("withdrawals", "overdrawn"): (conditions, in words, the word positions read)."""
+    conds, said, used = [], [], set()
+    for i, w in enumerate(ws):
+        if i in skip:
+            continue
+        col, op = None, None
+        if w in ("negative", "positive"):
+            hit = column_word(t, ws[i + 1:i + 5], numeric=True)
+            col, op = (hit[0] if hit else None), ("<" if w == "negative" else ">")
+        else:
+            for c in t.columns.values():
+                op = next((o for word, o in signed_words(c.comment).items() if c.is_numeric and _said_sign(w, word)), None)
+                if op:
+                    col = c.name
+                    break
+        if col and col not in {x.split()[0] for x in said}:
+            bound = _magnitude(" ".join(ws[i + 1:i + 6]))  # "withdrawals of more than 4000": below −4000
+            if bound is not None and op == "<":
+                op, limit = ("<" if bound[0] in (">", ">=") else ">"), -bound[1]
+            else:
+                limit = bound[1] if bound is not None and bound[0] in (">", ">=") else 0
+            conds.append(S("{} {} {}").format(ident(alias, col), S(op), L(limit)))
+            said.append(f"{col} {op} {limit}")
+            used.add(i)
+    return conds, said, used
+
+
+def _magnitude(text: str) -> tuple[str, Decimal | int] | None:
+    """("more than", 4000) of "of more than 4000", as (operator, number)."""
+    m = _CMP.search(text)
+    if not m or _OPS[m.group(1)] == "=":
+        return None
+    return _OPS[m.group(1)], Decimal(m.group(2)) if "." in m.group(2) else int(m.group(2))

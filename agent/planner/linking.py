@@ -241,11 +241,13 @@ def _month_of_year(q: str) -> Window | None:
     return Window(m.group(0), _date(f"{year}-{month:02d}-01"), _date(f"{nxt[0]}-{nxt[1]:02d}-01"))
 
 
+_DAY = rf"(?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?"
+
+
 def _between_dates(q: str) -> Window | None:
-    """"between 1 June 2024 and 31 August 2024", "between March 1 and March 15, 2022": both days included (a
-    year written once counts for both)."""
-    m = re.search(rf"\bbetween\s+((?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?)\s+and\s+"
-                  rf"((?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?)", q)
+    """"between 1 June 2024 and 31 August 2024", "between March 1 and March 15, 2022", "from March to June 2025":
+    both ends included (a month without a day is the whole month; a year written once counts for both)."""
+    m = re.search(rf"\b(?:between|from)\s+({_DAY})\s+(?:and|to|until|till|through|thru)\s+({_DAY})", q)
     if not m:
         return None
     a, b = m.group(1), m.group(3)
@@ -253,13 +255,23 @@ def _between_dates(q: str) -> Window | None:
     if year is None:
         return None
     try:
-        start = dateparser.parse(a if re.search(r"\d{4}", a) else f"{a} {year.group()}", fuzzy=True).date()
-        end = dateparser.parse(b if re.search(r"\d{4}", b) else f"{b} {year.group()}", fuzzy=True).date()
+        start, end = _day(a, year.group(), False), _day(b, year.group(), True)
     except (ValueError, OverflowError):
         return None
     if end < start:
         return None
     return Window(m.group(0), _date(start.isoformat()), _date((end + dt.timedelta(days=1)).isoformat()))
+
+
+def _day(text: str, year: str, last: bool) -> dt.date:
+    """A day written in words; a month alone is its first day (``last``: its last day)."""
+    text = text if re.search(r"\d{4}", text) else f"{text} {year}"
+    has_day = re.search(r"(?<!\d)\d{1,2}(?!\d)", re.sub(r"\d{4}", "", text)) is not None
+    d = dateparser.parse(text, fuzzy=True, default=dt.datetime(int(year), 1, 1)).date()
+    if has_day or not last:
+        return d
+    nxt = dt.date(d.year + d.month // 12, d.month % 12 + 1, 1)
+    return nxt - dt.timedelta(days=1)
 
 
 def time_window(question: str) -> Window | None:
@@ -289,7 +301,7 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)))
-    m = re.search(r"\b(?:in|during|throughout|(?:month|week|day|quarter)s? of)\s+(\d{4})\b", q)
+    m = re.search(r"\b(?:in|during|for|throughout|(?:month|week|day|quarter)s? of)\s+(\d{4})\b", q)
     if m and 1990 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
@@ -328,6 +340,9 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 # a verb next to the window ("shipped yesterday") picks the column
                 if abs(i - window_pos) <= 3 or window_pos < 0:
                     return c.name, {i}
+    events = [c for c in cols if not c.nullable and not c.audit]
+    if events and not any(w in t.columns for w in ("ordered_at", "order_date", "placed_at")):
+        return events[0].name, set()  # the row's own event (admitted_at), not when it was written (created_at)
     for want in ("created_at", "created", "ordered_at", "order_date", "placed_at", "paid_at", "updated_at"):
         if want in t.columns and t.columns[want].is_time:
             return want, set()

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from agent.planner.answer import compose_answer
 from agent.planner.intents import sql_in, tools_for
 from agent.planner.linking import find_tables, time_window, words
+from agent.planner.question import ask_back
 from agent.planner.sql import Query, build_query
 from agent.react import Action, Final, LoopState, Turn
 from toolkits.catalog import Catalog
@@ -49,8 +50,29 @@ class PlannedStep:
 
 def _strip_time(question: str) -> str:
     """The previous question without its time window, so a follow-up's window replaces it."""
-    return re.sub(r"\b(yesterday|today|this (week|month|year)|(in the )?(last|past) \d* ?\w+|in \d{4})\b", "",
-                  question, flags=re.I).strip(" ?")
+    w = time_window(question)
+    q = re.sub(re.escape(w.phrase), " ", question, flags=re.I) if w else question
+    return re.sub(r"\s+", " ", q).strip(" ?")
+
+
+# How a follow-up starts ("and per region?", "only for 2025", "what about Germany?"); the lead words dropped
+_FOLLOW = r"^(and|what about|how about|same for|and for|also|now|only|just|but|then|instead|excluding|without|per|by|" \
+          r"for each|broken down by|split by|grouped by|in|for|from|during)\b"
+_DROP = ("and", "what about", "how about", "same for", "and for", "also", "now", "only", "just", "but", "then",
+         "instead")
+
+
+def follow_text(q: str, prev: str) -> str | None:
+    """``q`` read as a refinement of ``prev`` (the words joined, a new time window replacing the old), or None when
+    ``q`` is a question of its own."""
+    q = q.strip()
+    if not prev or prev.strip() == q or len(q.split()) > 8:
+        return None
+    lead = re.match(_FOLLOW, q, re.I)
+    if not lead or (lead.group(1).lower() in ("in", "for", "from", "during") and not time_window(q)):
+        return None  # "in 2025", "for last month" refine; "in which schema ..." is a question of its own
+    rest = q[lead.end():].strip() if lead.group(1).lower() in _DROP else q
+    return f"{_strip_time(prev) if time_window(rest) else prev.strip().rstrip('?')} {rest}"
 
 
 class Planner:
@@ -70,6 +92,7 @@ class Planner:
         self.queries: dict[str, Query] = {}  # SQL → what it computes, for the answer
         self.catalog: Catalog | None = None
         self.notes: list[str] = []
+        self.asked: str | None = None  # a question back to the user instead of a guess
         self.proposed = 0
 
     # ------------------------------------------------------------------ planning
@@ -130,6 +153,9 @@ class Planner:
             self.queries[query.sql] = query
             return [self.first_input(SQL_TOOL, query.sql, f"This is a question about the data: {query.summary}. "
                                                           "I build one read-only SELECT from the catalog.")]
+        self.asked = ask_back(q, cat) if cat.tables else None
+        if self.asked:
+            return []
         if tables:
             return [self.first_input(DESCRIBE_TOOL, tables[0], f"The question is about table {tables[0]}; describe it.")]
         matched = self.registry.match(q, 1)  # the closest tool by meaning, with its default input
@@ -155,14 +181,15 @@ class Planner:
         return steps
 
     def _follow_up(self, q: str, history: list[dict[str, str]] | None) -> list[PlannedStep] | None:
-        """A follow-up ("and last week?", "what about Germany?") read together with the previous question."""
-        prev = next((h.get("content", "") for h in reversed(history or []) if h.get("role") == "user"), "")
-        if not prev or prev.strip() == q or len(q.split()) > 8:
+        """A follow-up ("and last week?", "only for 2025", "and per region?") read together with the question it
+        refines: the previous one, itself read with the one before when it was a follow-up too."""
+        prev = ""
+        for h in history or []:
+            if h.get("role") == "user" and h.get("content", "").strip() and h["content"].strip() != q:
+                prev = follow_text(h["content"], prev) or h["content"]
+        combined = follow_text(q, prev)
+        if combined is None:
             return None
-        if not re.match(r"^(and|what about|how about|same for|and for|also|now)\b", q, re.I):
-            return None
-        rest = re.sub(r"^(and|what about|how about|same for|and for|also|now)\s+", "", q, flags=re.I)
-        combined = f"{_strip_time(prev) if time_window(rest) else prev.strip(' ?')} {rest}"
         plan = self.make_plan(combined)
         if plan and plan[0].tool != START_TOOL:
             plan[0].thought = f"A follow-up to \"{prev.strip()}\", read as \"{combined}\". " + plan[0].thought
@@ -195,6 +222,8 @@ class Planner:
                 break  # the loop refused it (a repeat): stop planning
             self.proposed += 1
             return Turn(Action(tool.name, dict(step.args), step.thought))
+        if self.asked and not state.steps:
+            return Turn(Final(self.asked, "Two readings are equally likely; I ask instead of guessing."))
         text, suggestions = compose_answer(state, self.query, self.notes, self.queries)
         return Turn(Final(text, "I have what I need to answer."), suggestions)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.planner.filters import value_filters
-from agent.planner.linking import STOP, Mention, Window, find_tables, money_cols, singular, time_window, words
-from agent.planner.semantic import closest_table
+from agent.planner.filters import sign_filters, value_filters
+from agent.planner.linking import STOP, Mention, column_synonyms, Window, find_tables, money_cols, singular, time_window, words
+from agent.planner.span import span_table
+from agent.planner.semantic import close_pair, closest_table
 from toolkits.catalog import Catalog
 
 _MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value")
@@ -37,6 +38,8 @@ class Read:
     used: set[int] = field(default_factory=set)  # word positions already read (tables, window, values)
     window_pos: int = -1
     child: str | None = None  # a mentioned table that references the subject
+    signed: str | None = None  # a column a sign word filters ("withdrawals": delta < 0), the measure of a sum
+    signed_said: str = ""  # that filter in words ("delta < 0")
     latest: str | None = None  # "the most recent shipment": the time column whose latest/earliest value is asked
 
     @property
@@ -54,8 +57,8 @@ def read(question: str, cat: Catalog, limit: int) -> Read | None:
              count=bool(re.search(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b", q)),
              avg=bool(re.search(r"\baverage\b|\bavg\b|\bmean\b", q)),
              sum=bool(re.search(r"\btotal\b|\bsum\b", q)) or money,
-             max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent)\b", q)),
-             min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive)\b", q)),
+             max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest)\b", q)),
+             min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest)\b", q)),
              group=group_m.group(1) if group_m else None,
              rank=bool(re.search(r"\b(top|most|best[- ]selling|best|highest[- ]rated|worst|fewest|least)\b", q)),
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
@@ -101,6 +104,8 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         st = [t for t in base if any("stock" in c for c in t.columns)]
         if st:
             mentions = [Mention(st[0].name, -1, -1)]
+    if not mentions and span_table(r.q, cat):  # "average length of stay (in the ICU)": the stays, not the wards
+        mentions = [Mention(span_table(r.q, cat), -1, -1)]
     if not mentions:
         mentions = implied_table(r.ws, cat)
     if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
@@ -125,6 +130,14 @@ def implied_table(ws: list[str], cat: Catalog) -> list[Mention]:
         if conds:
             i = min(used)
             return [Mention(t.name, i, i)]
+    pairs = {f"{a}_{b}" for a, b in zip(ws, ws[1:])}
+    said = {t.name for t in base for c in t.columns.values() if c.comment
+            and any("_" in x and x in pairs for x in column_synonyms(c.comment))}
+    if len(said) == 1:  # "the average transaction amount": the column its comment calls that
+        return [Mention(said.pop(), -1, -1)]
+    signed = [t for t in base if sign_filters(t, [w for w in ws if w not in ("negative", "positive")], "x", set())[0]]
+    if len(signed) == 1:  # "total deposits": the table whose amount's comment says positive = deposit
+        return [Mention(signed[0].name, -1, -1)]
     hits = []
     for t in base:
         for i, w in enumerate(ws):
@@ -139,3 +152,23 @@ def implied_table(ws: list[str], cat: Catalog) -> list[Mention]:
         t, i = hits[0]
         return [Mention(t.name, i, i)]
     return []
+
+
+_DATA = re.compile(r"\b(how many|number of|count|average|avg|mean|total|sum|maximum|minimum|highest|lowest|"
+                   r"latest|earliest|per|by|each)\b")
+
+
+def ask_back(question: str, cat: Catalog) -> str | None:
+    """A data question that names no table and is as near two tables as one: which one is meant."""
+    if not _DATA.search(question.lower()) or find_tables(words(question), cat):
+        return None
+    pair = close_pair(question, cat)
+    if pair is None:
+        return None
+
+    def said(name: str) -> str:
+        t = cat.tables[name]
+        lead = t.comment.split(".")[0][:80] if t.comment else ", ".join(list(t.columns)[:5])
+        return f"**{t.qname}** ({lead})"
+    return (f"I am not sure which table this question is about: {said(pair[0])} or {said(pair[1])}? "
+            f"Ask again naming one, e.g. \"{question.rstrip(' ?')} in {cat.tables[pair[0]].qname}?\"")

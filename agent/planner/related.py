@@ -49,6 +49,76 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     return ranked_query(r, cat, t, k) if k is not None else None
 
 
+def _stem_names(w: str, table: str) -> bool:
+    """"rented" ~ rental, "borrowed" ~ borrowings: a word and a table name share their first 4+ letters."""
+    n = 0
+    for a, b in zip(w, table.lower()):
+        if a != b:
+            break
+        n += 1
+    return n >= 4 and len(w) >= 5
+
+
+def deep_ranked(r: Read, cat: Catalog) -> Query | None:
+    """"which film was rented the most", "which country do most customers live in": the subject's rows ranked
+    by how many rows of a table two or three foreign keys below it point to them (rental → inventory → film,
+    customer → address → city → country). The counted table is named, or a verb says it ("rented" → rental)."""
+    t = cat.tables[r.subject]
+    if not (r.rank and t.pk and not r.money) or re.search(r"(least|fewest|worst)", r.q) and not r.rank:
+        return None
+    named = {m.table for m in r.mentions[1:]}
+    todo, seen = [(t.name, [])], {t.name}
+    while todo:
+        name, path = todo.pop(0)
+        if len(path) >= 3:
+            continue
+        for ct, fk, refcol in cat.inbound(name):
+            if ct.name in seen or ct.kind not in "rp":
+                continue
+            seen.add(ct.name)
+            hop = path + [(ct, fk, refcol)]
+            said = ct.name in named or any(_stem_names(w, ct.name) for i, w in enumerate(r.ws) if i not in r.used)
+            if len(hop) >= 2 and said:
+                return _deep_query(r, t, hop)
+            todo.append((ct.name, hop))
+    return None
+
+
+def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]]) -> Query:
+    """count(*) of the farthest table's rows, joined up the chain to the subject, per subject row."""
+    chain = list(reversed(hop))  # from the counted table up to the subject
+    counted = chain[0][0]
+    joins, below = [], "c0"
+    for i, (ct, fk, refcol) in enumerate(chain):
+        above = "e" if i == len(chain) - 1 else f"c{i + 1}"
+        above_rel = rel(t) if above == "e" else rel(chain[i + 1][0])
+        joins.append(S(" JOIN {} {} ON {} = {}").format(above_rel, ident(above), ident(above, refcol), ident(below, fk)))
+        below = above
+    f = Filters("c0")
+    if r.window and counted.time_columns():
+        col = time_column(counted, r.ws, r.window_pos)[0]
+        f.conds += window_conds("c0", col, r.window)
+        f.said.append(f"{col} {r.window.phrase}")
+    vconds, vsaid, _ = value_filters(t, r.ws, "e", r.used)
+    f.conds += vconds
+    f.said += vsaid
+    lab = t.label_column()
+    cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
+    label = f"{counted.name}_count"
+    order = S("ASC" if re.search(r"\b(fewest|least)\b", r.q) else "DESC")
+    sql = S("SELECT {}, count(*) AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {}, 1 LIMIT {}").format(
+        cols if lab else S("{}, NULL").format(cols), ident(label), rel(counted), S("").join(joins), where(f.conds),
+        cols, order, L(r.n or (1 if _one(r) else 10)))
+    path = " → ".join([counted.name] + [x[0].name for x in chain[1:]] + [t.name])
+    return query(sql, "top", r.subject, f"{r.subject} ranked by the number of {counted.name} rows (joined {path})"
+                 + f.said_text(), label)
+
+
+def _one(r: Read) -> bool:
+    """"which film ..." / "the most rented film": one answer."""
+    return bool(re.match(r"\s*(which|what)\b", r.q)) or " the most " in f" {r.q} "
+
+
 def _bridge(r: Read, inbound: list) -> Rank | None:
     """"which author wrote the most books": a table that references both the subject and a table the
     question names (book_author) ranks the subject by its rows."""

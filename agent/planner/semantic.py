@@ -37,16 +37,30 @@ def _table_vectors(tables: list[Table]):
     return hit
 
 
-def closest_table(question: str, cat: Catalog) -> str | None:
-    """The table the question is about by meaning, or None when no table is clearly closest."""
+def ranked_tables(question: str, cat: Catalog) -> list[tuple[str, float]]:
+    """Every table with its cosine to the question, closest first."""
     tables = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
     if not tables:
-        return None
+        return []
     names, vecs = _table_vectors(tables)
     sims = vecs @ encode([question])[0]
-    order = sims.argsort()[::-1]
-    best = float(sims[order[0]])
-    second = float(sims[order[1]]) if len(order) > 1 else -1.0
+    return [(names[int(i)], float(sims[i])) for i in sims.argsort()[::-1]]
+
+
+def closest_table(question: str, cat: Catalog) -> str | None:
+    """The table the question is about by meaning, or None when no table is clearly closest."""
+    ranked = ranked_tables(question, cat)
+    if not ranked:
+        return None
+    best, second = ranked[0][1], (ranked[1][1] if len(ranked) > 1 else -1.0)
     if best < FLOOR or best - second < MARGIN:
         return None
-    return names[int(order[0])]
+    return ranked[0][0]
+
+
+def close_pair(question: str, cat: Catalog) -> tuple[str, str] | None:
+    """The two tables a question could be about when both are near it and neither clearly nearer: ask back."""
+    ranked = ranked_tables(question, cat)
+    if len(ranked) < 2 or ranked[0][1] < FLOOR or ranked[0][1] - ranked[1][1] >= MARGIN:
+        return None
+    return ranked[0][0], ranked[1][0]
