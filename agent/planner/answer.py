@@ -29,13 +29,14 @@ def figure(v: Any) -> str:
 
 
 def sql_answer(query: Query | None, step: Step) -> str:
-    """A data question's answer: "**value** — what it is." or the rows, then the statement."""
+    """A data question's answer: "**value** — I read this as: what was computed." or the rows, then the statement
+    (the reading is said so that the user can correct it)."""
     res = step.result
     statement = md_fence(step.args.get("sql") or step.tool_input, "sql")
     if query is not None and query.kind in FIGURES and len(res.rows) == 1 and len(res.columns) == 1:
         unit = " %" if query.kind == "pct" else ""
-        return f"**{md_text(figure(res.value))}{unit}** — {md_text(query.summary)}.\n\n{statement}"
-    head = f"{md_text(query.summary)}:" if query is not None else "Result of the query:"
+        return f"**{md_text(figure(res.value))}{unit}** — I read this as: {md_text(query.summary)}.\n\n{statement}"
+    head = f"I read this as: {md_text(query.summary)}." if query is not None else "Result of the query:"
     if not res.rows:
         return f"{head} no rows.\n\n{statement}"
     return f"{head}\n\n{markdown(res, findings=False)}\n\n{statement}"

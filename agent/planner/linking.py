@@ -22,6 +22,8 @@ STOP = {
     "the", "a", "an", "of", "in", "on", "for", "to", "by", "per", "and", "or", "is", "are", "was",
     "were", "how", "many", "what", "which", "who", "me", "my", "show", "list", "give", "do", "we",
     "have", "has", "did", "there", "our", "with", "from", "at", "it", "this", "that", "each",
+    "when", "where", "why", "whose", "be", "been", "does", "can", "could", "would", "should", "will", "its",
+    "their", "your", "you", "than",
 }
 
 
@@ -325,6 +327,10 @@ def money_cols(t: Table) -> tuple[str, ...] | None:
     for c in MONEY_COLS:
         if c in cols and cols[c].is_numeric:
             return (c,)
+    for c in MONEY_COLS:  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
+        said = [x.name for x in cols.values() if x.is_numeric and x.comment and c in column_synonyms(x.comment)]
+        if len(said) == 1:
+            return (said[0],)
     return None
 
 
@@ -368,7 +374,7 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             for f in forms(said):
                 names.setdefault(f, c.name)
     for i, w in enumerate(ws):
-        if i in skip:
+        if i in skip or (w in STOP and w not in names.values()):
             continue
         two = w + "_" + ws[i + 1] if i + 1 < len(ws) else ""
         if two in names:

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.planner.filters import sign_filters, value_filters
-from agent.planner.linking import STOP, Mention, column_synonyms, Window, find_tables, money_cols, singular, time_window, words
+from agent.planner.linking import STOP, Mention, column_synonyms, column_word, forms, Window, find_tables, money_cols, singular, time_window, words
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table
 from toolkits.catalog import Catalog
@@ -75,7 +75,25 @@ def read(question: str, cat: Catalog, limit: int) -> Read | None:
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
             r.child = o
             break
+    if r.child is None:  # "customers who rented something in 2022": a verb names the child table (rental)
+        kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"}
+        t = cat.tables[r.subject]
+        free = [w for i, w in enumerate(ws) if i not in r.used and column_word(t, [w]) is None  # "shipped": shipped_at
+                and not any(c.name.lower().startswith(w[:4]) for c in t.columns.values())]
+        said = [k for k in kids if any(stem_names(w, k) for w in free)]
+        r.child = said[0] if len(said) == 1 else None
     return r
+
+
+def stem_names(w: str, table: str) -> bool:
+    """"rented" ~ rental, "borrowed" ~ borrowings: a word and a table name share their first 4+ letters (the word
+    is not the table's own name, which find_tables reads)."""
+    n = 0
+    for a, b in zip(w, table.lower()):
+        if a != b:
+            break
+        n += 1
+    return n >= 4 and len(w) >= 5 and w not in forms(table)
 
 
 def top_n(q: str) -> int | None:

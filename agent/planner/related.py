@@ -9,7 +9,7 @@ from psycopg import sql as psql
 
 from agent.planner.filters import Filters, Query, ident, query, rel, value_filters, where, window_conds
 from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, time_column, words
-from agent.planner.question import Read
+from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
@@ -49,16 +49,6 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     return ranked_query(r, cat, t, k) if k is not None else None
 
 
-def _stem_names(w: str, table: str) -> bool:
-    """"rented" ~ rental, "borrowed" ~ borrowings: a word and a table name share their first 4+ letters."""
-    n = 0
-    for a, b in zip(w, table.lower()):
-        if a != b:
-            break
-        n += 1
-    return n >= 4 and len(w) >= 5
-
-
 def deep_ranked(r: Read, cat: Catalog) -> Query | None:
     """"which film was rented the most", "which country do most customers live in": the subject's rows ranked
     by how many rows of a table two or three foreign keys below it point to them (rental → inventory → film,
@@ -77,7 +67,7 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
                 continue
             seen.add(ct.name)
             hop = path + [(ct, fk, refcol)]
-            said = ct.name in named or any(_stem_names(w, ct.name) for i, w in enumerate(r.ws) if i not in r.used)
+            said = ct.name in named or any(stem_names(w, ct.name) for i, w in enumerate(r.ws) if i not in r.used)
             if len(hop) >= 2 and said:
                 return _deep_query(r, t, hop)
             todo.append((ct.name, hop))
@@ -213,6 +203,14 @@ def _child(r: Read, cat: Catalog, name: str | None) -> tuple[Table, str, str] | 
     return {rt.name: (rt, fk, refcol) for rt, fk, refcol in cat.inbound(r.subject)}.get(name)
 
 
+def _bridge_to(r: Read, cat: Catalog, name: str | None) -> tuple[Table, str, str] | None:
+    """"films with no actors": the subject's child that references ``name`` (film_actor) stands for it."""
+    if name is None or name == r.subject:
+        return None
+    bridges = [(rt, fk, refcol) for rt, fk, refcol in cat.inbound(r.subject) if any(ref == name for _, ref, _ in rt.fks)]
+    return bridges[0] if len(bridges) == 1 else None
+
+
 def without(r: Read, cat: Catalog) -> Query | None:
     """"customers who never placed an order", "products without reviews": rows with no child row."""
     nm = _NEVER.search(r.q)
@@ -220,7 +218,9 @@ def without(r: Read, cat: Catalog) -> Query | None:
         return None
     after = words(r.q[nm.end():])[:5]
     name = next((m.table for w in after for m in r.mentions if w in forms(m.table) and m.table != r.subject), None)
-    link = _child(r, cat, name)
+    link = _child(r, cat, name) or _bridge_to(r, cat, name)
+    if link is None and r.child and any(stem_names(w, r.child) for w in words(r.q[nm.start():])[:4]):
+        link = _child(r, cat, r.child)  # "customers who never rented": the rental rows
     if link is None:
         return None
     ct, fk, refcol = link

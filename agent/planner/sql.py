@@ -117,12 +117,14 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
+    if recency and kind in ("count", "list") and not r.count and not r.n and re.match(r"\s*(when|what (?:date|day|time))\b", q):
+        kind = "min" if recency.group(1) in ("oldest", "earliest", "first") else "max"  # "when was the first payment"
     if recency and kind in ("max", "min") and not (when and t.columns[when[0]].is_time) and t.time_columns() \
             and not column_word(t, r.ws, numeric=True, skip=r.used):
         tcol, _ = time_column(t, r.ws, r.window_pos)  # "when was the earliest transaction": its time column
         when = (tcol, -1) if tcol else when
     if when and t.columns[when[0]].is_time and recency:
-        kind = "max" if r.max else "min"  # "the most recent shipment": the latest value of that time column
+        kind = "max" if r.max or recency.group(1) in ("latest", "recent", "newest", "last") else "min"  # "the most recent shipment": the latest value of that time column
         r.latest = when[0]
         if when[1] >= 0:  # the word names the column, not a value to filter on
             r.used.add(when[1])

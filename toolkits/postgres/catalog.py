@@ -76,6 +76,32 @@ def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
                     c.values = [str(v).strip() for v in vals]
 
 
+def _sampled_values(cur, cat: Catalog, min_rows: int = 5000, budget_s: float = 3.0, sample_rows: int = 3000) -> None:
+    """Big tables' text columns pg_stats lists no (or one) common value for: the distinct values of a page
+    sample (TABLESAMPLE SYSTEM), kept when there are few ("dormant" in a column that is mostly blank)."""
+    cur.execute("""SELECT n.nspname, c.relname, c.reltuples FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE c.relkind = 'r' AND c.reltuples > %s AND NOT c.relispartition AND NOT c.relrowsecurity
+                     AND has_table_privilege(c.oid, 'SELECT')
+                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""", (min_rows,))
+    started = time.monotonic()
+    for schema, table, rows in cur.fetchall():
+        t = cat.tables.get(table)
+        if not t or t.schema != schema:
+            continue
+        pct = min(100.0, max(0.01, 100.0 * sample_rows / rows))
+        for c in t.columns.values():
+            if not c.is_text or c.enum or len(c.values) > 1 or c.name in ("email", "description", "body", "notes"):
+                continue
+            if time.monotonic() - started > budget_s:
+                return
+            cur.execute(psql.SQL("SELECT DISTINCT btrim({c}::text) FROM {s}.{t} TABLESAMPLE SYSTEM ({p}) "
+                                 "WHERE {c} IS NOT NULL AND length({c}::text) <= 40 LIMIT 101").format(
+                c=psql.Identifier(c.name), s=psql.Identifier(schema), t=psql.Identifier(table), p=psql.Literal(pct)))
+            vals = [str(r[0]) for r in cur.fetchall() if r[0]]
+            if 1 < len(vals) <= 100 or (len(vals) == 1 and not c.values):
+                c.values = list(dict.fromkeys([*c.values, *vals]))
+
+
 def load_catalog(cur) -> Catalog:
     """Read tables, columns, keys and common values from the system catalogs (read-only).
     ``cur`` is a psycopg cursor (or a connection, whose cursor is used)."""
@@ -115,6 +141,7 @@ def load_catalog(cur) -> Catalog:
             vals = vals if isinstance(vals, list) else json.loads(vals)
             t.columns[col].values = [str(v).strip() for v in vals if v is not None and len(str(v)) <= 40][:100]
     _small_table_values(cur, cat)
+    _sampled_values(cur, cat)
     cur.execute(CATALOG_SQL["checks"])
     for schema, table, definition in cur.fetchall():  # CHECK (status IN ('a', 'b')) lists every value
         t = cat.tables.get(table)
