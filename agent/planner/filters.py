@@ -195,7 +195,7 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
     return conds, said
 
 
-_SIGNED = re.compile(r"\b(positive|negative)\s*(?:=|:|means|for|if)?\s*(?:an?\s+)?([a-z]{4,})|"
+_SIGNED = re.compile(r"\b(positive|negative)\s*(?:=|:|means|for|if)?\s*(?:(?:an?|in|as|being)\s+)?([a-z]{4,})|"
                      r"\b([a-z]{4,})\s*=\s*(positive|negative)\b")
 
 

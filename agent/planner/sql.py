@@ -119,8 +119,11 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
     if recency and kind in ("count", "list") and not r.count and not r.n and re.match(r"\s*(when|what (?:date|day|time))\b", q):
         kind = "min" if recency.group(1) in ("oldest", "earliest", "first") else "max"  # "when was the first payment"
+    measured = column_word(t, r.ws, numeric=True, skip=r.used)
+    if measured and (measured[0] == t.pk or measured[0].lower().endswith("id")):
+        measured = None  # "the first ledger entry" names entry_id: a key, not a measure
     if recency and kind in ("max", "min") and not (when and t.columns[when[0]].is_time) and t.time_columns() \
-            and not column_word(t, r.ws, numeric=True, skip=r.used):
+            and not measured:
         tcol, _ = time_column(t, r.ws, r.window_pos)  # "when was the earliest transaction": its time column
         when = (tcol, -1) if tcol else when
     if when and t.columns[when[0]].is_time and recency:
@@ -194,6 +197,10 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     sconds, ssaid, sused = sign_filters(fact, r.ws, T, r.used | vused)
     vused |= sused
+    if sconds:  # "charges of more than 500" compares the signed amount once (below −500), not also above 500
+        signed_cols = {x.split()[0] for x in ssaid}
+        kept = [(c, x) for c, x in zip(nconds, nsaid) if x.split()[0] not in signed_cols]
+        nconds, nsaid = [c for c, _ in kept], [x for _, x in kept]
     r.signed = ssaid[0].split()[0] if ssaid else None
     r.signed_said = ssaid[0] if ssaid else ""
     f.values, f.values_said = vconds + nconds + sconds, vsaid + nsaid + ssaid
@@ -237,14 +244,14 @@ def nconds_of(f: Filters) -> bool:
 def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     """"order 1234", "order id 7": the key of the fact table; "orders of customer 42": its foreign key."""
     ws = r.ws
-    for m in r.mentions:
+    for m in [m for m in r.mentions if m.start >= 0]:  # a table implied, not named, has no id after its name
         if m.table == fact.name and m.end < len(ws) and fact.pk:
             nxt = ws[m.end]
             if nxt in ("id", "no", "number", "#") and m.end + 1 < len(ws):
                 nxt = ws[m.end + 1]
             if nxt.isdigit():
                 f.add(S("{} = {}").format(ident(T, fact.pk), L(int(nxt))), f"{fact.pk} = {nxt}")
-    for m in r.mentions:
+    for m in [m for m in r.mentions if m.start >= 0]:
         if m.table != fact.name:
             link = cat.link(fact.name, m.table)
             if link and link[2] == fact.name and m.end < len(ws):
@@ -365,6 +372,8 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if kind not in MEASURED:
         return None, kind
     num = column_word(fact, r.ws, numeric=True, skip=r.used)
+    if num and r.latest in fact.columns and (num[0] == fact.pk or num[0].lower().endswith("id")):
+        num = None  # "the first ledger entry": its time, not its key
     if num is None and r.signed in fact.columns:  # "total of withdrawals": the signed amount
         num = (r.signed, -1)
     if num is None and r.latest in fact.columns:  # "the most recent shipment": a time column's latest value
