@@ -45,7 +45,7 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         kind = "count"
     found = _top_group(r, cat, fact) if group is None else None
     if found is not None:
-        return found, "count", bool(re.search(r"\b(quietest|least|fewest|rarest|slowest)\b", r.q))
+        return found, "count", bool(re.search(r"\b(quietest|least|fewest|rarest|slowest|lowest)\b", r.q))
     which = re.match(r".*?\b(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with)\b.*"
                      r"\b(most|fewest|least|highest|lowest|biggest|largest)\b", r.q)
     if group is None and which and kind in ("list", "count", "sum", "avg"):
@@ -59,9 +59,12 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
     """"the busiest month of 2024" (the time bucket with the most rows), "the most common diagnosis" (the value
     of a column that occurs most): a group with only its top row."""
     busy = re.search(r"\b(?:busiest|quietest|peak)\s+(hour|day|date|week|month|year)\b|"
-                     r"\b(hour|day|date|week|month|year)\b[^.?]*\b(?:busiest|quietest)\b", r.q)
+                     r"\b(hour|day|date|week|month|year)\b[^.?]*\b(?:busiest|quietest)\b|"
+                     r"\b(?:which|what)\s+(hour|day of the week|weekday|day|date|week|month|year)\b[^.?]*"
+                     r"\b(?:most|fewest|least|highest|lowest)\b", r.q)
     if busy:
-        group = bucket(r, fact, BUCKETS[busy.group(1) or busy.group(2)])
+        unit = next(g for g in busy.groups() if g)
+        group = bucket(r, fact, "weekday" if unit in ("day of the week", "weekday") else BUCKETS[unit])
     else:
         common = re.search(r"\b(?:most|least)\s+(?:common|frequent|popular|used|often used)\s+([a-z_]+(?:\s+[a-z_]+)?)"
                            r"|\b(?:commonest|rarest)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
@@ -114,4 +117,6 @@ def bucket(r: Read, fact: Table, unit: str) -> Group | None:
     tcol, _ = time_column(fact, r.ws, r.window_pos)
     if not tcol:
         return None
+    if unit == "weekday":  # "on which day of the week": the day's name
+        return Group([(S("trim(to_char({}, 'Day'))").format(ident(T, tcol)), unit)], unit, True)
     return Group([(S("date_trunc({}, {})::date").format(L(unit), ident(T, tcol)), unit)], unit, True)

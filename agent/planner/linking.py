@@ -317,8 +317,9 @@ MONEY_COLS = ("total_amount", "amount", "total", "revenue", "price", "unit_price
 QTY_COLS = ("quantity", "qty", "units")
 
 
-def money_cols(t: Table) -> tuple[str, ...] | None:
-    """What a row is worth: (quantity, price) columns to multiply, or one amount column."""
+def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
+    """What a row is worth: (quantity, price) columns to multiply, or one amount column (``by_comment``: also one
+    whose comment calls it an amount, balance, price...)."""
     cols = t.columns
     qty = next((c for c in QTY_COLS if c in cols), None)
     price = next((c for c in ("unit_price", "price") if c in cols), None)
@@ -327,7 +328,7 @@ def money_cols(t: Table) -> tuple[str, ...] | None:
     for c in MONEY_COLS:
         if c in cols and cols[c].is_numeric:
             return (c,)
-    for c in MONEY_COLS:  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
+    for c in MONEY_COLS if by_comment else ():  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
         said = [x.name for x in cols.values() if x.is_numeric and x.comment and c in column_synonyms(x.comment)]
         if len(said) == 1:
             return (said[0],)

@@ -62,6 +62,12 @@ _DROP = ("and", "what about", "how about", "same for", "and for", "also", "now",
          "instead")
 
 
+def _calendar(q: str) -> bool:
+    """A window on the calendar ("in 2025", "during June 2022", "between 1 and 30 June 2025"): data, not counters."""
+    w = time_window(q)
+    return w is not None and re.search(r"\b(19|20)\d\d\b", w.phrase) is not None
+
+
 def follow_text(q: str, prev: str) -> str | None:
     """``q`` read as a refinement of ``prev`` (the words joined, a new time window replacing the old), or None when
     ``q`` is a question of its own."""
@@ -129,6 +135,8 @@ class Planner:
         names = self.tools_for(q)
         cat = self._catalog()
         tables = [m.table for m in find_tables(words(q), cat)]
+        if names and not sql and _calendar(q) and cat.tables and build_query(q, cat, self.row_limit) is not None:
+            names = []  # "transactions per month in 2025": rows of a table; server counters have no calendar
         if not names:
             return self._unmatched(q, sql, tables, history)
         for feed in FEEDS:  # plan the statement the source step finds

@@ -130,13 +130,31 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         qty = [t for t in base if any(c in t.columns for c in ("quantity", "qty"))]
         mentions = [Mention(qty[0].name, -1, -1)] if qty else []
     if not mentions and r.money:  # "revenue yesterday": the most referenced table with amounts and time
-        cands = [t for t in base if money_cols(t) and t.time_columns()]
+        cands = [t for t in base if money_cols(t, by_comment=False) and t.time_columns()]
         cands.sort(key=lambda t: -len(cat.inbound(t.name)))
         mentions = [Mention(cands[0].name, -1, -1)] if cands else []
+    if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group or r.rank):
+        mentions = lead_word_table(r, cat)
     if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group):
         near = closest_table(r.text, cat)  # a data question whose words name no table: by meaning
         mentions = [Mention(near, -1, -1)] if near else []
     return mentions
+
+
+def lead_word_table(r: Read, cat: Catalog) -> list[Mention]:
+    """"transactions per month": the one table whose comment opens with that word ("Transaction ledger: ..."); with
+    a time window, only tables that have a time column."""
+    base = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of and t.comment
+            and (not r.window or t.time_columns())]
+    hits = set()
+    for i, w in enumerate(r.ws):
+        if w in STOP or len(w) < 5 or i in r.used:
+            continue
+        for t in base:
+            lead = re.findall(r"[a-z]+", re.split(r"[:;,.(]", t.comment.lower(), maxsplit=1)[0])
+            if lead and singular(w) in (singular(lead[0]), singular(lead[-1])):
+                hits.add(t.name)
+    return [Mention(hits.pop(), -1, -1)] if len(hits) == 1 else []
 
 
 def implied_table(ws: list[str], cat: Catalog) -> list[Mention]:

@@ -217,7 +217,9 @@ def without(r: Read, cat: Catalog) -> Query | None:
     if not nm:
         return None
     after = words(r.q[nm.end():])[:5]
+    at = len(words(r.q[:nm.end()]))  # the first word after the negation
     name = next((m.table for w in after for m in r.mentions if w in forms(m.table) and m.table != r.subject), None)
+    name = name or next((m.table for m in r.mentions if at <= m.start < at + 5 and m.table != r.subject), None)
     link = _child(r, cat, name) or _bridge_to(r, cat, name)
     if link is None and r.child and any(stem_names(w, r.child) for w in words(r.q[nm.start():])[:4]):
         link = _child(r, cat, r.child)  # "customers who never rented": the rental rows

@@ -308,8 +308,9 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
     no window or value already used."""
     if r.avg or r.sum or r.max or r.min or r.window:
         return
+    known = {v.lower() for c in fact.columns.values() for v in c.values}
     for i, w in enumerate(r.ws):
-        if i in r.used or len(w) < 5:
+        if i in r.used or len(w) < 5 or w in known:  # "cancelled" is a status the table holds, not a missing date
             continue
         col = next((c for c in fact.time_columns() if c.nullable and _names_date(c, w)), None)
         if col is None:
