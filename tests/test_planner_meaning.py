@@ -25,6 +25,10 @@ CREATE TABLE borrowing (borrowing_id serial PRIMARY KEY, copy_id int NOT NULL RE
 CREATE TABLE ledger (entry_id serial PRIMARY KEY, member_id int NOT NULL REFERENCES member, amt int NOT NULL,
                      booked timestamp NOT NULL);
 COMMENT ON COLUMN ledger.amt IS 'Entry amount: positive = payment, negative = charge';
+COMMENT ON TABLE ledger IS 'Transaction ledger: one row per payment or charge';
+CREATE TABLE entry_kind (kind_cd char(2) PRIMARY KEY, kind_label text NOT NULL);
+INSERT INTO entry_kind VALUES ('LF', 'Late fee'), ('CR', 'Card replacement'), ('PY', 'Payment');
+ALTER TABLE ledger ADD COLUMN kind_cd char(2) REFERENCES entry_kind;
 INSERT INTO branch SELECT g, 'Town ' || g FROM generate_series(1, 4) g;
 INSERT INTO title SELECT g, 'Heading ' || g FROM generate_series(1, 60) g;
 INSERT INTO author SELECT g, 'Writer' || g FROM generate_series(1, 20) g;
@@ -37,6 +41,7 @@ SELECT 1 + (g * 7) % 300, 1 + (g * 13) % 25000, timestamp '2024-01-01' + g * int
 INSERT INTO ledger (member_id, amt, booked)
 SELECT 1 + g % 500, CASE WHEN g % 3 = 0 THEN -(g % 700) ELSE g % 900 END, timestamp '2024-03-01' + g * interval '1 hour'
 FROM generate_series(1, 6000) g;
+UPDATE ledger SET kind_cd = CASE WHEN amt >= 0 THEN 'PY' WHEN entry_id % 4 = 0 THEN 'CR' ELSE 'LF' END;
 ANALYZE;
 """
 
@@ -112,3 +117,22 @@ def test_rows_without_related_rows_through_a_bridge_or_a_verb(ask, dsn):
     assert f"**{want}**" in lead(ask("How many titles have no authors?"))
     want = truth(dsn, "SELECT count(*) FROM member m WHERE NOT EXISTS (SELECT 1 FROM borrowing b WHERE b.member_id = m.member_id)")
     assert f"**{want}**" in lead(ask("How many members have never borrowed anything?"))
+
+
+def test_a_calendar_window_is_about_rows_not_server_counters(ask, dsn):
+    text = ask("Number of transactions per month in 2024")
+    with psycopg.connect(dsn) as conn:
+        rows = conn.execute("""SELECT count(*) FROM ledger WHERE booked >= '2024-01-01' AND booked < '2025-01-01'
+                               GROUP BY date_trunc('month', booked) ORDER BY 1""").fetchall()
+    assert "FROM ledger" in text and all(str(n) in text for (n,) in rows), text
+
+
+def test_which_day_of_the_week_has_the_most(ask, dsn):
+    want = truth(dsn, """SELECT trim(to_char(taken_on, 'Day')) FROM borrowing GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1""")
+    assert want in lead(ask("On which day of the week are the most borrowings taken?")) or want in ask(
+        "On which day of the week are the most borrowings taken?")
+
+
+def test_rows_counted_through_the_child_that_holds_the_value(ask, dsn):
+    want = truth(dsn, "SELECT count(DISTINCT member_id) FROM ledger WHERE kind_cd = 'LF'")
+    assert f"**{want}**" in lead(ask("How many distinct members had a late fee?"))

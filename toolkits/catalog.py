@@ -64,9 +64,10 @@ class Table:
         for want in ("name", "full_name", "display_name", "username"):
             if want in self.columns:
                 return want
-        named = [c for c in self.columns if c.endswith("name") and self.columns[c].is_text]
-        if named:
-            return "last_name" if "last_name" in named else named[0]
+        named = [c for c in self.columns if c.lower().endswith(("name", "_nm")) and self.columns[c].is_text]
+        if named:  # "last_nm", "first_nm": abbreviations of name; the surname names a person
+            last = [c for c in named if c.lower().startswith(("last", "sur", "family"))]
+            return last[0] if last else named[0]
         for want in ("title", "email", "sku", "code"):
             if want in self.columns:
                 return want

@@ -110,8 +110,8 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     hm = re.search(r"\bhow (?:many|much)\s+([a-z_]+)", q)
     if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables):
         # "how many hours ...", "how much budget ...": a sum of that column, here or in a child table
-        w = [hm.group(1)]
-        if column_word(t, w, numeric=True) or any(column_word(rt, w, numeric=True) for rt, _, _ in cat.inbound(t.name)):
+        w = [hm.group(1)]  # a key ("patients" → pt_id, by its comment) is not an amount
+        if _named_measure(t, w) or any(_named_measure(rt, w) for rt, _, _ in cat.inbound(t.name)):
             kind = "sum"
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
@@ -173,12 +173,18 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> 
                 column_word(rt, r.ws, numeric=True, skip=r.used) or (r.money and money_cols(rt)))):
             return rt
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", r.q)
-    if not units and kind in ("avg", "max", "min", "median") and _the_measure(fact, kind, r) is None \
-            and not recency and span(r.q, cat, fact) is None:
+    lookup = not any(c.is_numeric and c.name != fact.pk and not c.name.lower().endswith("id") for c in fact.columns.values())
+    if not units and (kind in ("avg", "max", "min", "median") or (kind == "sum" and lookup)) \
+            and _the_measure(fact, "avg", r) is None and not recency and span(r.q, cat, fact) is None:
         # "the mean HbA1c", "average hemoglobin of female patients": the one child table with a measure
-        measured = [rt for rt, _, _ in cat.inbound(fact.name) if _the_measure(rt, kind, r)]
-        if len({rt.name for rt in measured}) == 1:
-            return measured[0]
+        kids = [rt for rt, _, _ in cat.inbound(fact.name)]
+        for _ in range(2):  # children first, then grandchildren ("the highest lactate value": panel → order → result)
+            measured = {rt.name: rt for rt in kids if _the_measure(rt, "avg", r) or _named_measure(rt, r.ws, r.used)}
+            if len(measured) == 1:
+                return next(iter(measured.values()))
+            if measured:
+                break
+            kids = [g for k in kids for g, _, _ in cat.inbound(k.name) if g.name != fact.name]
     return fact
 
 
@@ -408,6 +414,12 @@ def _the_measure(fact: Table, kind: str, r: Read) -> tuple[str, int] | None:
         return nums[0].name, -1
     named = [c for c in nums if _MEASURE_WORDS.search(c.name) or _MEASURE_WORDS.search(c.comment)]
     return (named[0].name, -1) if len(named) == 1 else None
+
+
+def _named_measure(t: Table, ws: list[str], skip: set[int] | frozenset[int] = frozenset()) -> bool:
+    """Whether words ``ws`` name a numeric column of ``t`` that is not a key ("lactate value" → val_num)."""
+    hit = column_word(t, ws, numeric=True, skip=skip)
+    return hit is not None and hit[0] != t.pk and hit[0] not in {c for c, _, _ in t.fks} and not hit[0].lower().endswith("id")
 
 
 def distinct_count(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:

@@ -149,7 +149,8 @@ def plan_active_sessions(ask: Ask) -> Planned:
                "are there long running queries", "is anything idle in transaction", "why is the database slow right now"],
     intents=[Intent(r"\b(active|current|open|idle|running) (sessions?|connections?|queries|transactions?|backends?)\b|"
                     r"\b(sessions?|connections?|backends?)\b|\brunning (right )?now\b|\bwait(ing)? events?\b|"
-                    r"\bwhat is (the database|postgres|it) doing\b|\bidle in transaction\b|\bwho is connected\b|"
+                    r"\bwhat is (the database|postgres|it) doing\b|\bidle in transaction\b|\bwho(?:'s| is| are) connected\b|"
+                    r"\bconnected (right )?now\b|"
                     r"\bpg_stat_activity\b|\blong[- ]running\b|\bwaiting( on| for)?\b|\bstuck\b|\bhung\b|"
                     r"\bwho is (on|using)\b|\bhow many (users|clients)\b", precedence=90)],
     plan=plan_active_sessions,
