@@ -41,6 +41,15 @@ SELECT 1 + (g * 7) % 300, 1 + (g * 13) % 25000, timestamp '2024-01-01' + g * int
 INSERT INTO ledger (member_id, amt, booked)
 SELECT 1 + g % 500, CASE WHEN g % 3 = 0 THEN -(g % 700) ELSE g % 900 END, timestamp '2024-03-01' + g * interval '1 hour'
 FROM generate_series(1, 6000) g;
+ALTER TABLE title ADD COLUMN extras text[] NOT NULL DEFAULT '{}', ADD COLUMN play_min int, ADD COLUMN loan_days int;
+COMMENT ON COLUMN title.play_min IS 'Playing time in minutes (audio books)';
+COMMENT ON COLUMN title.loan_days IS 'Loan period in days';
+UPDATE title SET play_min = 30 + title_id * 7, loan_days = 7 + title_id % 3 * 7,
+                 extras = CASE WHEN title_id % 4 = 0 THEN ARRAY['Large Print', 'Audio'] WHEN title_id % 4 = 1 THEN ARRAY['Audio']
+                               ELSE ARRAY['Braille'] END;
+ALTER TABLE member ADD COLUMN prefs jsonb NOT NULL DEFAULT '{}';
+UPDATE member SET prefs = jsonb_build_object('channel', (ARRAY['email', 'sms', 'post'])[1 + member_id % 3],
+                                              'large_print', member_id % 7 = 0);
 UPDATE ledger SET kind_cd = CASE WHEN amt >= 0 THEN 'PY' WHEN entry_id % 4 = 0 THEN 'CR' ELSE 'LF' END;
 ANALYZE;
 """
@@ -136,3 +145,19 @@ def test_which_day_of_the_week_has_the_most(ask, dsn):
 def test_rows_counted_through_the_child_that_holds_the_value(ask, dsn):
     want = truth(dsn, "SELECT count(DISTINCT member_id) FROM ledger WHERE kind_cd = 'LF'")
     assert f"**{want}**" in lead(ask("How many distinct members had a late fee?"))
+
+
+def test_a_jsonb_key_with_few_values_filters_like_a_column(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM member WHERE prefs ->> 'channel' = 'sms'")
+    text = ask("how many members get their notices by sms?")
+    assert f"**{want}**" in lead(text) and "prefs->>channel = sms" in lead(text).replace("\\", "")
+
+
+def test_a_duration_in_words_on_a_column_in_minutes(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM title WHERE play_min > 300")
+    assert f"**{want}**" in lead(ask("How many titles play longer than five hours?"))
+
+
+def test_an_element_of_a_text_array(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM title WHERE 'Large Print' = ANY(extras)")
+    assert f"**{want}**" in lead(ask("How many titles come in Large Print?"))

@@ -20,6 +20,7 @@ class Column:
     comment: str = ""  # COMMENT ON COLUMN: often the only place an abbreviation is explained
     enum: bool = False  # an enum type: its labels are its values
     nullable: bool = True  # NULL allowed: for a date column, often "not happened (yet)"
+    key_of: str = ""  # a jsonb key read as a column: the jsonb column it sits in (the name is the key)
 
     @property
     def is_time(self) -> bool:
@@ -36,8 +37,13 @@ class Column:
         return any(t in self.type for t in _NUM_TYPES) and not self.is_time
 
     @property
+    def is_array(self) -> bool:
+        return self.type.endswith("[]")
+
+    @property
     def is_text(self) -> bool:
-        return self.enum or self.type in ("text", "character varying") or self.type.startswith(("character", "varchar"))
+        return not self.is_array and (self.enum or self.type in ("text", "character varying")
+                                      or self.type.startswith(("character", "varchar")))
 
 
 @dataclass
@@ -52,6 +58,7 @@ class Table:
     partition_of: str | None = None  # a partition: its parent table's name (the planner asks about the parent)
     comment: str = ""  # COMMENT ON TABLE: the names people use for it ("Shipments (deliveries)")
     implied: set[str] = field(default_factory=set)  # fk columns no constraint declares (matched by name and type)
+    keys: dict[str, Column] = field(default_factory=dict)  # jsonb keys with few values, as columns (``Column.key_of``)
 
     @property
     def qname(self) -> str:

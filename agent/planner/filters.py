@@ -30,6 +30,11 @@ def ident(*parts: str) -> psql.Composable:
     return S(".").join(S(p) if _PLAIN.fullmatch(p) and p not in RESERVED else psql.Identifier(p) for p in parts)
 
 
+def column_ref(alias: str, c) -> psql.Composable:
+    """A column in a statement; a jsonb key as ``alias.col ->> 'key'``."""
+    return S("({} ->> {})").format(ident(alias, c.key_of), L(c.name)) if c.key_of else ident(alias, c.name)
+
+
 def rel(t: Table) -> psql.Composable:
     """A table's name in a statement (public needs no schema)."""
     return ident(t.name) if t.schema == "public" else ident(t.schema, t.name)
@@ -88,12 +93,14 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
     """Column = value filters for words the column is known to hold (pg_stats common values):
     (conditions, in words, the word positions read)."""
     conds, said, used = [], [], set()
-    for c in t.columns.values():
+    for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
             continue
+        ref, name = column_ref(alias, c), (f"{c.key_of}->>{c.name}" if c.key_of else c.name)
+        eq = S("{1} = ANY({0})") if c.is_array else S("{} = {}")  # a text array holds the value among others
         for hit, span in _phrase_values(c.values, ws, skip | used):  # "R&D", "New York", "kg/m2" as written
-            conds.append(S("{} = {}").format(ident(alias, c.name), L(hit)))
-            said.append(f"{c.name} = {hit}")
+            conds.append(eq.format(ref, L(hit)))
+            said.append(f"{name} {'contains' if c.is_array else '='} {hit}")
             used |= span
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
@@ -111,8 +118,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
                 hit = heads[0] if len(heads) == 1 else None
             if hit is not None:
-                conds.append(S("{} = {}").format(ident(alias, c.name), L(hit)))
-                said.append(f"{c.name} = {hit}")
+                conds.append(eq.format(ref, L(hit)))
+                said.append(f"{name} {'contains' if c.is_array else '='} {hit}")
                 used.add(i)
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
@@ -248,3 +255,38 @@ def _magnitude(text: str) -> tuple[str, Decimal | int] | None:
     if not m or _OPS[m.group(1)] == "=":
         return None
     return _OPS[m.group(1)], Decimal(m.group(2)) if "." in m.group(2) else int(m.group(2))
+
+
+_SPAN_CMP = re.compile(r"\b(longer than|shorter than|more than|less than|over|under|at least|at most)\s+"
+                       r"(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|ten|twelve)\s+(seconds?|minutes?|hours?|days?)\b")
+_UNIT_S = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_WORD_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "twelve": 12}
+
+
+def duration_filters(t: Table, q: str, alias: str) -> tuple[list, list[str]]:
+    """"films that run longer than two hours" on a column its comment or name says is in minutes: length > 120."""
+    m = _SPAN_CMP.search(q)
+    if not m:
+        return [], []
+    held = []
+    for c in t.columns.values():
+        said = re.search(r"\b(seconds?|minutes?|mins|hours?|days?)\b|_(sec|secs|s|min|mins|hrs?|h|days?)$",
+                         f"{c.comment.lower()} {c.name.lower()}" if c.comment else c.name.lower())
+        if c.is_numeric and said:
+            unit = (said.group(1) or said.group(2)).rstrip("s") or "s"
+            unit = {"sec": "second", "min": "minute", "mins": "minute", "hr": "hour", "h": "hour", "": "second"}.get(unit, unit)
+            if unit in _UNIT_S:
+                held.append((c.name, unit))
+    if len(held) > 1:  # "films that run ...": the one whose name or comment the question's words start
+        qws = [w for w in words(q) if len(w) >= 3 and w not in STOP]
+        held = [(n, u) for n, u in held if any(x.startswith(w) for w in qws
+                                                for x in words(f"{n.replace('_', ' ')} {t.columns[n].comment}"))]
+    if len(held) != 1:
+        return [], []
+    col, unit = held[0]
+    n = Decimal(m.group(2)) if m.group(2)[0].isdigit() else Decimal(_WORD_N[m.group(2)])
+    value = n * _UNIT_S[m.group(3).rstrip("s")] / _UNIT_S[unit]
+    value = int(value) if value == value.to_integral_value() else value
+    op = {"longer than": ">", "more than": ">", "over": ">", "at least": ">=", "shorter than": "<", "less than": "<",
+          "under": "<", "at most": "<="}[m.group(1)]
+    return [S("{} {} {}").format(ident(alias, col), S(op), L(value))], [f"{col} {op} {value} ({m.group(0)})"]

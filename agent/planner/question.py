@@ -75,7 +75,8 @@ def read(question: str, cat: Catalog, limit: int) -> Read | None:
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
             r.child = o
             break
-    if r.child is None and r.count:  # "patients who had a troponin test": the child that references the value's table
+    if r.child is None and r.count and not value_filters(cat.tables[r.subject], ws, "x", r.used)[0]:
+        # "patients who had a troponin test": the child that references the value's table (none the subject holds)
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
                 and value_filters(t, ws, "x", r.used)[0]}
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp" and any(ref in held for _, ref, _ in rt.fks)}

@@ -18,10 +18,10 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, duration_filters, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, singular, time_column, visible, words
+from agent.planner.linking import QTY_COLS, STOP, column_word, forms, money_cols, singular, time_column, visible, words
 from agent.planner.question import Read, read
 from agent.planner.related import deep_ranked, ranked, with_children, without
 from agent.planner.span import STRONG, Span, span
@@ -201,6 +201,8 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.base = list(f.conds)
     vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
+    dconds, dsaid = duration_filters(fact, r.q, T)
+    nconds, nsaid = nconds + dconds, nsaid + dsaid
     sconds, ssaid, sused = sign_filters(fact, r.ws, T, r.used | vused)
     vused |= sused
     if sconds:  # "charges of more than 500" compares the signed amount once (below −500), not also above 500
@@ -247,9 +249,13 @@ def nconds_of(f: Filters) -> bool:
     return any(re.search(r" [<>]=? \d| = \d", x) for x in f.said)
 
 
+_SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
 def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
-    """"order 1234", "order id 7": the key of the fact table; "orders of customer 42": its foreign key."""
-    ws = r.ws
+    """"order 1234", "order id 7": the key of the fact table; "orders of customer 42", "accounts of branch two":
+    its foreign key."""
+    ws = [str(_SMALL[w]) if w in _SMALL and i and r.ws[i - 1] not in STOP else w for i, w in enumerate(r.ws)]
     for m in [m for m in r.mentions if m.start >= 0]:  # a table implied, not named, has no id after its name
         if m.table == fact.name and m.end < len(ws) and fact.pk:
             nxt = ws[m.end]

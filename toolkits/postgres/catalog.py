@@ -50,6 +50,10 @@ CATALOG_SQL = {
         SELECT schemaname, tablename, attname, array_to_json(most_common_vals::text::text[])
         FROM pg_stats
         WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND most_common_vals IS NOT NULL""",
+    "elements": """
+        SELECT schemaname, tablename, attname, array_to_json(most_common_elems::text::text[])
+        FROM pg_stats
+        WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND most_common_elems IS NOT NULL""",
     "checks": """
         SELECT n.nspname, c.relname, pg_get_constraintdef(con.oid)
         FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -102,6 +106,30 @@ def _sampled_values(cur, cat: Catalog, min_rows: int = 5000, budget_s: float = 3
                 c.values = list(dict.fromkeys([*c.values, *vals]))
 
 
+def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0) -> None:
+    """jsonb columns' keys whose values are few and scalar (``meta->>'payer'``: medicare, medicaid, ...), from a
+    sample of rows: filters for "encounters paid by Medicaid" the planner reads like a column's values."""
+    started = time.monotonic()
+    for t in list(cat.tables.values()):
+        if t.kind not in "rpm" or t.partition_of:
+            continue
+        for c in [c for c in t.columns.values() if c.type == "jsonb"]:
+            if time.monotonic() - started > budget_s:
+                return
+            cur.execute(psql.SQL("SELECT j.key, j.value #>> '{{}}' FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = "
+                                 "'object' LIMIT {n}) x, jsonb_each(x.{c}) j WHERE jsonb_typeof(j.value) IN "
+                                 "('string', 'number', 'boolean')").format(
+                c=psql.Identifier(c.name), s=psql.Identifier(t.schema), t=psql.Identifier(t.name),
+                n=psql.Literal(sample_rows)))
+            seen: dict[str, set[str]] = {}
+            for key, val in cur.fetchall():
+                if val is not None and len(val) <= 40:
+                    seen.setdefault(key, set()).add(val)
+            for key, vals in seen.items():
+                if len(vals) <= 50 and key not in t.columns:
+                    t.keys[key] = Column(key, "text", sorted(vals), f"key {key} of {c.name}", key_of=c.name)
+
+
 def load_catalog(cur) -> Catalog:
     """Read tables, columns, keys and common values from the system catalogs (read-only).
     ``cur`` is a psycopg cursor (or a connection, whose cursor is used)."""
@@ -140,8 +168,15 @@ def load_catalog(cur) -> Catalog:
         if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum:
             vals = vals if isinstance(vals, list) else json.loads(vals)
             t.columns[col].values = [str(v).strip() for v in vals if v is not None and len(str(v)) <= 40][:100]
+    cur.execute(CATALOG_SQL["elements"])
+    for schema, table, col, vals in cur.fetchall():  # text arrays ("special_features"): their common elements
+        t = cat.tables.get(table)
+        if t and t.schema == schema and col in t.columns and t.columns[col].type in ("text[]", "character varying[]"):
+            vals = vals if isinstance(vals, list) else json.loads(vals)
+            t.columns[col].values = [str(v) for v in vals if v is not None and len(str(v)) <= 40][:100]
     _small_table_values(cur, cat)
     _sampled_values(cur, cat)
+    _json_keys(cur, cat)
     cur.execute(CATALOG_SQL["checks"])
     for schema, table, definition in cur.fetchall():  # CHECK (status IN ('a', 'b')) lists every value
         t = cat.tables.get(table)
