@@ -47,6 +47,9 @@ COMMENT ON COLUMN title.loan_days IS 'Loan period in days';
 UPDATE title SET play_min = 30 + title_id * 7, loan_days = 7 + title_id % 3 * 7,
                  extras = CASE WHEN title_id % 4 = 0 THEN ARRAY['Large Print', 'Audio'] WHEN title_id % 4 = 1 THEN ARRAY['Audio']
                                ELSE ARRAY['Braille'] END;
+ALTER TABLE member ADD COLUMN tier varchar(2) NOT NULL DEFAULT 'S';
+COMMENT ON COLUMN member.tier IS 'Membership tier: S standard, G gold, PT patron of the arts';
+UPDATE member SET tier = CASE WHEN member_id % 10 = 0 THEN 'G' WHEN member_id % 25 = 1 THEN 'PT' ELSE 'S' END;
 ALTER TABLE member ADD COLUMN prefs jsonb NOT NULL DEFAULT '{}';
 UPDATE member SET prefs = jsonb_build_object('channel', (ARRAY['email', 'sms', 'post'])[1 + member_id % 3],
                                               'large_print', member_id % 7 = 0);
@@ -161,3 +164,10 @@ def test_a_duration_in_words_on_a_column_in_minutes(ask, dsn):
 def test_an_element_of_a_text_array(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM title WHERE 'Large Print' = ANY(extras)")
     assert f"**{want}**" in lead(ask("How many titles come in Large Print?"))
+
+
+def test_codes_a_comment_explains(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM member WHERE tier = 'G'")
+    assert f"**{want}**" in lead(ask("how many gold members are there?"))
+    want = truth(dsn, "SELECT count(*) FROM member WHERE tier = 'PT'")
+    assert f"**{want}**" in lead(ask("how many members are patrons of the arts?"))

@@ -117,6 +117,11 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
                 hit = heads[0] if len(heads) == 1 else None
+            if hit is None and c.comment:  # "female" → F where the comment says "F female, M male"
+                hit = next((code for code, said in glossary(c).items() if singular(w) in said and not _too_few(said, ws)),
+                           None)
+                if hit is not None:
+                    used |= {k for k, x in enumerate(ws) if singular(x) in glossary(c)[hit]}
             if hit is not None:
                 conds.append(eq.format(ref, L(hit)))
                 said.append(f"{name} {'contains' if c.is_array else '='} {hit}")
@@ -290,3 +295,22 @@ def duration_filters(t: Table, q: str, alias: str) -> tuple[list, list[str]]:
     op = {"longer than": ">", "more than": ">", "over": ">", "at least": ">=", "shorter than": "<", "less than": "<",
           "under": "<", "at most": "<="}[m.group(1)]
     return [S("{} {} {}").format(ident(alias, col), S(op), L(value))], [f"{col} {op} {value} ({m.group(0)})"]
+
+
+def glossary(c) -> dict[str, list[str]]:
+    """What a column's comment says its codes mean: "F female, M male" → {"F": ["female"], "M": ["male"]},
+    "SNF skilled nursing facility" → {"SNF": ["skilled", "nursing", "facility"]} (words of 4+ letters)."""
+    codes = {v for v in c.values if v and len(v) <= 8}
+    out: dict[str, list[str]] = {}
+    for part in re.split(r"[,;]|(?=\b[A-Z][A-Z0-9]{0,7}\b\s)", c.comment):
+        m = re.match(r"\s*(?:[\w ]*:\s*)?([A-Za-z0-9]{1,8})\s+([A-Za-z][\w /-]*)", part)
+        if m and m.group(1) in codes:
+            said = [singular(w) for w in words(m.group(2)) if len(w) >= 4 and w not in STOP]
+            if said:
+                out[m.group(1)] = said
+    return out
+
+
+def _too_few(said: list[str], ws: list[str]) -> bool:
+    """A description of several words is matched only when at least two of its words are in the question."""
+    return len(said) > 1 and sum(w in {singular(x) for x in ws} for w in said) < 2
