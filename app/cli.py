@@ -7,6 +7,7 @@ Feature commands live beside this file and register themselves:
   app/cli_react.py   eval-tools
   app/cli_demo.py    demo-db
   app/cli_pipeline.py ask, run
+  app/cli_mcp.py     mcp (the read-only tools as an MCP server)
 """
 from __future__ import annotations
 
@@ -35,9 +36,9 @@ def config_cmd() -> None:
 
 
 def _register_features() -> None:
-    from app import cli_demo, cli_pipeline, cli_rag, cli_react, cli_router, cli_tools
+    from app import cli_demo, cli_mcp, cli_pipeline, cli_rag, cli_react, cli_router, cli_tools
 
-    for mod in (cli_pipeline, cli_demo, cli_router, cli_rag, cli_tools, cli_react):
+    for mod in (cli_pipeline, cli_demo, cli_router, cli_rag, cli_tools, cli_react, cli_mcp):
         mod.register(cli)
 
 
