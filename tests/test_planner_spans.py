@@ -24,6 +24,13 @@ CREATE TABLE stays (stay_id serial PRIMARY KEY, ward_id int NOT NULL REFERENCES 
                     admitted_at timestamp NOT NULL, discharged_at timestamp, created_at timestamptz DEFAULT now());
 CREATE TABLE articles (article_id int PRIMARY KEY, label text NOT NULL, sell_price numeric(10,2) NOT NULL,
                        unit_cost numeric(10,2) NOT NULL);
+CREATE TABLE jobs (job_id int PRIMARY KEY, queued_at timestamp NOT NULL, started_at timestamp NOT NULL,
+                   finished_at timestamp, prio text NOT NULL);
+CREATE TABLE job_logs (log_id serial PRIMARY KEY, job_id int NOT NULL REFERENCES jobs, logged_at timestamp NOT NULL);
+INSERT INTO jobs SELECT g, timestamp '2025-01-01' + g * interval '1 hour', timestamp '2025-01-01' + g * interval '1 hour' + (g % 13) * interval '1 minute',
+                        timestamp '2025-01-01' + g * interval '1 hour' + (g % 13 + g % 7) * interval '1 minute', CASE WHEN g % 5 = 0 THEN 'high' ELSE 'low' END
+FROM generate_series(1, 400) g;
+INSERT INTO job_logs (job_id, logged_at) SELECT 1 + g % 400, timestamp '2025-01-01' + g * interval '5 minutes' FROM generate_series(1, 4000) g;
 CREATE TABLE moves (move_id serial PRIMARY KEY, article_id int NOT NULL, qty int NOT NULL, moved_on date NOT NULL);
 INSERT INTO wards VALUES (1, 'Cardiology'), (2, 'Oncology'), (3, 'Maternity');
 INSERT INTO stays (ward_id, admitted_at, discharged_at)
@@ -147,3 +154,9 @@ def test_a_follow_up_of_a_follow_up_keeps_the_whole_reading(ask, dsn):
                {"role": "assistant", "content": "..."}]
     text = ask("only Maternity", history)
     assert f"**{want}**" in text, text
+
+
+def test_both_ends_on_the_referenced_table_measure_over_its_rows(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(extract(epoch FROM finished_at - started_at) / 60)::numeric, 2) FROM jobs WHERE prio = 'high'")
+    text = ask("average time from start to finish of high job logs, in minutes")
+    assert money(want) in text.split("\n")[0], text

@@ -40,6 +40,7 @@ class Span:
     label: str
     said: str
     joins: list[psql.Composable] = field(default_factory=list)
+    table: str = ""  # set when both ends sit on a referenced table: measure over that table's rows instead
 
 
 def span(q: str, cat: Catalog, fact: Table, alias: str = "t") -> Span | None:
@@ -104,6 +105,10 @@ def _prefix(a: str, b: str) -> int:
 
 def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> Span | None:
     owned = _owned(cat, fact, alias)
+    on_fact = [c for c in fact.time_columns() if any(_names(c, w) for w in ws)]
+    for t, _, _ in owned[1:] if len(on_fact) < 2 else ():  # "from collection to result": both on the order
+        if len([c for c in t.time_columns() if any(_names(c, w) for w in ws)]) >= 2:
+            return Span(S(""), "", "", table=t.name)
     named: list[tuple[int, Table, str, Column, psql.Composable | None]] = []  # (word position, ...)
     for i, w in enumerate(ws):
         for t, a, join in owned:

@@ -62,6 +62,9 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     t = cat.tables[r.subject]
     kind, units = what_kind(r, cat, t)
     fact = fact_table(r, cat, t, kind, units)
+    moved = span(r.q, cat, fact) if kind in MEASURED or STRONG.search(r.q) else None
+    if moved is not None and moved.table:  # the span's two ends are columns of a table the fact references
+        fact = cat.tables[moved.table]
     f = fact_filters(r, cat, fact)
     group, kind, asc = grouping(r, cat, fact, kind)
     if group is not None and group.join is not None:
@@ -70,7 +73,7 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     if found:
         return found
     sp = span(r.q, cat, fact) if kind in MEASURED or STRONG.search(r.q) else None
-    if sp is not None:
+    if sp is not None and not sp.table:
         return spanned(r, fact, f, group, asc, sp, kind)
     measure, kind = measure_of(r, fact, kind, units)
     found = distinct_count(r, fact, f, kind)
