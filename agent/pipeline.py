@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from agent import templates
 from agent.backends import LLMError, make_backend
 from agent.events import Answer, Error, Event, Passages, Route, Token
-from agent.refusals import refuse
+from agent.refusals import refuse, self_harm
 from router import RouterNotTrained
 from router.labels import LABELS, REFUSED, RouteDecision
 from toolkits.secrets import scrub
@@ -75,6 +75,8 @@ class Pipeline:
             if choice not in LABELS:
                 raise ValueError(f"unknown route {choice!r}; choose auto or one of {', '.join(LABELS)}")
             return RouteDecision(choice, 1.0, {choice: 1.0}, 0.0, source="user")
+        if self_harm(question):  # care first: no classifier decides this one
+            return RouteDecision("unsafe", 1.0, {"unsafe": 1.0}, 0.0, source="rule")
         return self.router().route(question)
 
     # ------------------------------------------------------------ the pipeline
@@ -120,7 +122,7 @@ class Pipeline:
         yield Answer("".join(parts).strip())
 
     def _refuse(self, label: str, question: str, history: list[dict]) -> Iterator[Event]:
-        if self.backend.generative:
+        if self.backend.generative and not self_harm(question):  # the caring answer is fixed text, never generated
             yield from self._generate(templates.render(label, question=question, history=history))
             return
         text = refuse(label, question)
@@ -131,20 +133,50 @@ class Pipeline:
         from rag import grounded_answer
 
         try:
-            passages = self.retriever().search(question, kb=KB_FOR_ROUTE[label], k=self.settings.top_k)
+            passages, kb = self._search(label, question)
         except Exception as exc:
             yield Error(_retrieval_message(exc))
-            passages = []
+            passages, kb = [], KB_FOR_ROUTE[label]
             if not self.backend.generative:
                 return
         yield Passages([p.to_dict() for p in passages])
+        note = "" if kb == KB_FOR_ROUTE[label] else (
+            f"_The {KB_FOR_ROUTE[label]} collection had nothing close enough; these passages come from the "
+            f"{kb} collection._\n\n")
         if self.backend.generative:
             knowledge = templates.format_passages(passages)
             yield from self._generate(templates.render(label, question=question, knowledge=knowledge, history=history))
             return
-        text = grounded_answer(question, passages)
+        text = note + grounded_answer(question, passages) if passages else grounded_answer(question, passages)
         yield from _stream_text(text)
         yield Answer(text)
+
+    def _search(self, label: str, question: str) -> tuple[list, str]:
+        """(passages, the collection they came from): the route's collection, else the others (manual ↔ general,
+        then the user's knowledge bases), so a knowledge question never dead-ends while any collection has it.
+        A missing collection is skipped; when every one is missing, the route's own error is raised."""
+        from rag.retriever import EmptyKnowledgeBase
+
+        retriever, first = self.retriever(), KB_FOR_ROUTE[label]
+        others = [kb for kb in ("manual", "general") if kb != first]
+        try:
+            others += [kb for kb in retriever.store.kb_names() if kb not in (first, *others)]
+        except Exception:  # listing the user's collections is a convenience, not a reason to fail
+            pass
+        missing: EmptyKnowledgeBase | None = None
+        searched = False
+        for kb in [first, *others]:
+            try:
+                passages = retriever.search(question, kb=kb, k=self.settings.top_k)
+            except EmptyKnowledgeBase as exc:
+                missing = missing or exc if kb == first else missing
+                continue
+            searched = True
+            if passages:
+                return passages, kb
+        if not searched and missing is not None:
+            raise missing
+        return [], first
 
 
 def _router_message(exc: Exception) -> str:

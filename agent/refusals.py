@@ -34,7 +34,31 @@ GENERIC_UNSAFE = (
 )
 
 
+# Someone who may be at risk of harming themselves gets care, not a refusal notice, on any route.
+_SELF_HARM = re.compile(
+    r"\b(kill(ing)? myself|suicid(e|al)|end (it all|my (own )?life)|take my (own )?life|self[- ]?harm|"
+    r"hurt(ing)? myself|cut(ting)? myself|want(ed)? to die|do ?n[o']t want to (live|be alive|exist|wake up)|"
+    r"no reason to (live|go on)|better off (dead|without me)|overdose)\b", re.I)
+
+CARING = (
+    "I'm really sorry you're going through this. You don't have to face it alone, and talking to someone "
+    "can help right now.\n\n"
+    "- If you are in immediate danger, call your local emergency number.\n"
+    "- In the US, call or text **988** (Suicide & Crisis Lifeline); in the UK and Ireland, call Samaritans on "
+    "**116 123**; elsewhere, **findahelpline.com** lists free, confidential lines in your country.\n"
+    "- If you can, tell someone you trust how you are feeling.\n\n"
+    "I can't help with anything that could hurt you, but I'm here if you want to talk about something else."
+)
+
+
+def self_harm(question: str) -> bool:
+    """Whether a message speaks of harming oneself (it is answered with CARING, whatever the router says)."""
+    return bool(_SELF_HARM.search(question or ""))
+
+
 def refuse(route: str, question: str) -> str:
+    if self_harm(question):
+        return CARING
     if route == "irrelevant":
         return (
             "I only help with databases — SQL, PostgreSQL and other database products, performance, operations "

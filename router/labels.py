@@ -20,7 +20,7 @@ class RouteDecision:
     confidence: float  # calibrated probability of `label`
     scores: dict[str, float] = field(default_factory=dict)  # label -> probability, all five
     latency_ms: float = 0.0
-    source: str = "classifier"  # classifier | llm | user
+    source: str = "classifier"  # classifier | llm | user | rule (a self-harm message: care first)
     low_confidence: bool = False  # confidence below settings.router_threshold: offer top2() to the user
     note: str = ""  # why a fallback was taken (e.g. unreadable LLM answer), for the UI
 
