@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from agent import templates
 from agent.backends import LLMError, make_backend
 from agent.events import Answer, Error, Event, Passages, Route, Token
+from agent.on_server import on_server
 from agent.refusals import refuse, self_harm
 from router import RouterNotTrained
 from router.labels import LABELS, REFUSED, RouteDecision
@@ -148,6 +149,8 @@ class Pipeline:
             yield from self._generate(templates.render(label, question=question, knowledge=knowledge, history=history))
             return
         text = note + grounded_answer(question, passages) if passages else grounded_answer(question, passages)
+        server = on_server(self.settings, question, passages) if passages else ""
+        text += f"\n\n{server}" if server else ""
         yield from _stream_text(text)
         yield Answer(text)
 

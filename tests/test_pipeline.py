@@ -150,3 +150,22 @@ def test_dba_words_are_not_read_as_self_harm(question):
     from agent.refusals import self_harm
 
     assert not self_harm(question)
+
+
+def test_a_knowledge_answer_shows_the_named_settings_on_your_server(small_manual, demo_dsn):
+    s = small_manual.model_copy(update={"dsn": demo_dsn})
+    events = list(Pipeline(s).ask("What does autovacuum_naptime control?", route="product"))
+    text = events[-1].data["text"]
+    assert "On your server" in text and "autovacuum_naptime" in text.split("On your server")[1]
+    with __import__("psycopg").connect(demo_dsn) as conn:
+        boot = conn.execute("SELECT boot_val FROM pg_settings WHERE name = 'autovacuum_naptime'").fetchone()[0]
+    assert f"{boot} s" in text.split("On your server")[1]  # the built-in default, with its unit
+
+
+def test_named_settings_come_from_the_question_and_the_passages():
+    from agent.on_server import named_settings
+
+    known = {"work_mem", "autovacuum_naptime", "port", "fsync"}
+    assert named_settings("is work_mem too low? what port?", ["see GUC-AUTOVACUUM-NAPTIME", "the port number"],
+                          known) == ["work_mem", "port", "autovacuum_naptime"]
+    assert named_settings("how big can a row be?", ["fsync is on; the port"], known) == []  # plain words: question only

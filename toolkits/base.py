@@ -44,6 +44,10 @@ class Toolkit(Protocol):
     def registry(self) -> Any:
         """The toolkit's Registry of read-only tools (built once)."""
 
+    def current_dsn(self, settings: Any) -> str:
+        """Where a target is already there to look at (the user's, or a sandbox already running); "" when none.
+        Starts nothing: for extras such as a knowledge answer's "On your server"."""
+
     def context(self, settings: Any) -> Any:
         """What every tool call needs (where, timeouts, caps) from the settings; ToolkitUnavailable when the
         target cannot be reached."""

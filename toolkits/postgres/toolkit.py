@@ -11,7 +11,7 @@ from toolkits.postgres import PgContext, build_registry
 from toolkits.postgres.catalog import read_catalog
 from toolkits.postgres.connection import check_connection, dsn_summary
 from toolkits.postgres.roles import RoleError, inspect_role
-from toolkits.postgres.sandbox import SandboxError, resolve_dsn
+from toolkits.postgres.sandbox import Sandbox, SandboxError, resolve_dsn
 from toolkits.postgres.writes import classify, run_confirmed
 from toolkits.registry import Registry
 
@@ -37,6 +37,13 @@ class PostgresToolkit:
         except (SandboxError, OSError) as exc:
             raise ToolkitUnavailable(f"No database to look at: the demo sandbox could not start ({exc}). "
                                      "Set DBCOPILOT_DSN to your database.") from None
+
+    def current_dsn(self, settings: Any) -> str:
+        """The user's DSN, or the sandbox's when it is already running; "" otherwise (starts nothing)."""
+        if settings.dsn:
+            return settings.dsn
+        sandbox = Sandbox(settings.sandbox_dir)
+        return sandbox.dsn() if sandbox.running() else ""
 
     def context(self, settings: Any) -> PgContext:
         dsn = self.dsn(settings)

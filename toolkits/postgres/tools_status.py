@@ -519,13 +519,15 @@ def settings(ctx, name: str = ""):
     Args:
         name: empty for all non-default settings, or a setting name or pattern (e.g. 'work_mem', 'autovacuum%'); several may be given, separated by commas or spaces
 
-    Rows: one per setting: name, setting, unit, value (with its unit), source, context, pending_restart, short_desc.
+    Rows: one per setting: name, setting, unit, value (with its unit), source, context, pending_restart, short_desc,
+    default_value (the built-in default, in the setting's own unit).
     """
     name = name.strip().lower()
     names = [n for n in re.split(r"[\s,]+", name) if n] if name else []
     with readonly_session(ctx) as s:
         base = """SELECT name, setting, unit, CASE WHEN unit IS NOT NULL AND vartype IN ('integer','real')
-                           THEN current_setting(name) END AS value, source, context, pending_restart, short_desc
+                           THEN current_setting(name) END AS value, source, context, pending_restart, short_desc,
+                         boot_val AS default_value
                   FROM pg_settings"""
         if not names:
             r = s.query(base + " WHERE source NOT IN ('default', 'override', 'client', 'session') ORDER BY name", cap=500)
