@@ -1,5 +1,6 @@
-"""The grounded answer: no generative model.  The best passages, verbatim, with
-the sentences that answer the question in bold, each cited as a link."""
+"""The grounded answer: no generative model. First the few sentences across the passages that answer the
+question best ("In short", each cited by its passage number), then the best passages, verbatim, with the
+sentences that answer the question in bold, each cited as a link."""
 from __future__ import annotations
 
 import re
@@ -13,6 +14,8 @@ NOTHING_RELEVANT = (
 )
 MAX_PASSAGES = 3
 MAX_BOLD = 2
+SHORT_SENTENCES = 3  # the "In short" lead: at most this many sentences
+SHORT_FLOOR = 0.30  # a sentence less similar to the question than this does not lead the answer
 
 _FENCE = re.compile(r"(```.*?```)", re.S)
 _SENT = re.compile(r"((?<=[.!?])[ \t]+(?=[A-Z(\"'`])|\n+)")
@@ -77,13 +80,48 @@ def cite(p: Passage) -> str:
     return f"[{_label(p)}]({url})" if url else f"{_label(p)} ({p.source})"
 
 
+def _sentences(text: str) -> list[str]:
+    """A passage's prose sentences (code blocks and fragments left out)."""
+    out = []
+    for part in _FENCE.split(text):
+        if part.startswith("```"):
+            continue
+        out += [x.strip() for x in _SENT.split(part)[::2] if 40 <= len(x.strip()) <= 400 and x.strip()[-1:] in ".:)"]
+    return out
+
+
+def in_short(question: str, passages: list[Passage], n: int = SHORT_SENTENCES) -> list[tuple[str, int]]:
+    """The few sentences across the passages that answer the question best: (sentence, passage number), best
+    first. Ranked by MiniLM similarity to the question plus shared terms; near-duplicates dropped."""
+    from rag.embeddings import embed_documents, embed_query
+
+    cands = [(s, i) for i, p in enumerate(passages[:MAX_PASSAGES], 1) for s in _sentences(p.text)]
+    if not cands:
+        return []
+    vecs = embed_documents([s for s, _ in cands])
+    sims = vecs @ embed_query(question)
+    terms = _terms(question)
+    score = [float(sim) + 0.04 * len(_terms(s) & terms) for (s, _), sim in zip(cands, sims)]
+    picked: list[int] = []
+    for k in sorted(range(len(cands)), key=lambda k: -score[k]):
+        if len(picked) >= n or score[k] < SHORT_FLOOR:
+            break
+        if all(float(vecs[k] @ vecs[j]) < 0.9 for j in picked):
+            picked.append(k)
+    return [cands[k] for k in picked]
+
+
 def grounded_answer(question: str, passages: list[Passage]) -> str:
-    """Markdown composed only from the passages (quoted, key sentences bold, cited)."""
+    """Markdown composed only from the passages: the sentences that answer best, each cited, then the passages
+    (quoted, key sentences bold, cited)."""
     if not passages:
         return NOTHING_RELEVANT
     terms = _terms(question)
-    blocks = ["From the PostgreSQL manual (most relevant passages first; the sentences that match "
-              "your question are in bold):"]
+    short = in_short(question, passages)
+    blocks = ["**In short** (sentences quoted from the passages below):\n" + "\n".join(
+        f"- {s} [{i}]" for s, i in short)] if short else []
+    blocks.append("From the PostgreSQL manual (most relevant passages first; the sentences that match "
+                  "your question are in bold):")
     for i, p in enumerate(passages[:MAX_PASSAGES], 1):
         blocks.append(f"**{i}. {cite(p)}**\n\n{_highlight(p.text, terms)}")
     sources = "\n".join(f"- {cite(p)}" for p in passages[:MAX_PASSAGES])

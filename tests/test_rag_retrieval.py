@@ -110,9 +110,15 @@ def test_grounded_answer_quotes_and_cites(retriever):
     assert "**" in answer
     # every sentence in bold is quoted from a passage: nothing invented
     for bold in re.findall(r"\*\*([^*\n]+)\*\*", answer):
-        if bold.startswith(tuple("123456789")):  # "1. [title](link)" citation headers
+        if bold.startswith(tuple("123456789")) or bold == "In short":  # citation headers, the lead's label
             continue
         assert any(bold in h.text for h in hits), bold
+    # the short answer first: sentences quoted verbatim, each citing the passage it comes from
+    lead = answer.split("From the PostgreSQL manual")[0]
+    short = re.findall(r"^- (.+) \[(\d)\]$", lead, re.M)
+    assert short, answer[:500]
+    for sentence, n in short:
+        assert sentence in hits[int(n) - 1].text, sentence
 
 
 def test_manual_url():
