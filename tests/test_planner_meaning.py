@@ -7,8 +7,10 @@ from __future__ import annotations
 import psycopg
 import pytest
 
-from agent.config import Settings
-from agent.instance import answer_instance
+try:
+    from tests.planner_db import asker, loaded, truth
+except ImportError:  # tests/ not a package
+    from planner_db import asker, loaded, truth
 
 DB = "dbc_unseen_library"
 SCHEMA = """
@@ -60,29 +62,13 @@ ANALYZE;
 
 @pytest.fixture(scope="module")
 def dsn(scratch_database):
-    with scratch_database(DB) as dsn:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(SCHEMA)
+    with loaded(scratch_database, DB, SCHEMA) as dsn:
         yield dsn
 
 
 @pytest.fixture(scope="module")
 def ask(dsn):
-    from toolkits.postgres import PgContext
-
-    settings, ctx = Settings(dsn=dsn), PgContext(dsn=dsn)
-
-    def run(question: str) -> str:
-        events = list(answer_instance(question, [], settings, None, ctx=ctx))
-        assert events[-1].kind == "answer", events[-1]
-        return events[-1].data["text"]
-
-    return run
-
-
-def truth(dsn: str, sql: str):
-    with psycopg.connect(dsn) as conn:
-        return conn.execute(sql).fetchone()[0]
+    return asker(dsn)
 
 
 def lead(text: str) -> str:
