@@ -157,3 +157,18 @@ def test_codes_a_comment_explains(ask, dsn):
     assert f"**{want}**" in lead(ask("how many gold members are there?"))
     want = truth(dsn, "SELECT count(*) FROM member WHERE tier = 'PT'")
     assert f"**{want}**" in lead(ask("how many members are patrons of the arts?"))
+
+
+def test_numbers_between_and_amounts_in_currency(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM member WHERE fee_bal BETWEEN 10 AND 50")
+    assert f"**{want}**" in lead(ask("How many members have a fee balance between 10 and 50?"))
+    want = truth(dsn, "SELECT count(*) FROM ledger WHERE amt > 500")
+    assert f"**{want}**" in lead(ask("how many ledger entries over 500 dollars?"))
+
+
+def test_no_related_rows_two_keys_away(ask, dsn):
+    never = """SELECT count(*) FROM title t WHERE NOT EXISTS (SELECT 1 FROM borrowing b JOIN copy c USING (copy_id)
+               WHERE c.title_id = t.title_id {})"""
+    assert f"**{truth(dsn, never.format(''))}**" in lead(ask("How many titles were never borrowed?"))
+    in_2025 = never.format("AND b.taken_on >= '2025-01-01' AND b.taken_on < '2026-01-01'")
+    assert f"**{truth(dsn, in_2025)}**" in lead(ask("How many titles have no borrowings in 2025?"))

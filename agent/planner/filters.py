@@ -189,16 +189,34 @@ def _compared_column(t: Table, op: str, before: list[str], after: list[str], nam
     return col if col and t.columns[col].is_numeric else None
 
 
+_BETWEEN = re.compile(r"\bbetween\s+\$?(\d+(?:\.\d+)?)\s+and\s+\$?(\d+(?:\.\d+)?)\b(?![-/:])")
+_CURRENCY = {"dollar", "dollars", "usd", "euro", "euros", "eur", "pound", "pounds", "gbp", "bucks", "yen", "francs"}
+
+
+def _num(x: str) -> Decimal | int:
+    return Decimal(x) if "." in x else int(x)
+
+
 def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = False) -> tuple[list, list[str]]:
     """``price > 100`` from "cost more than 100", ``rating = 5`` from "a rating of 5". ``named``: only a column
     the words before the number name (a referenced table's column, "moves of articles with sell price over 45")."""
     conds, said = [], []
     tables = {f for n in cat.tables for f in forms(n)}
+    for m in _BETWEEN.finditer(q):  # "a rental rate between 2 and 4": both ends included
+        lo, hi = m.group(1), m.group(2)
+        if all(re.fullmatch(r"(19|20)\d\d", x) for x in (lo, hi)) and t.time_columns():
+            continue  # "between 2023 and 2025": years, a time window's business
+        hit = column_word(t, words(q[: m.start()])[-4:][::-1], numeric=True)
+        if hit and hit[0] != t.pk and not (named and hit[0] in {c for c, _, _ in t.fks}):
+            conds.append(S("{} BETWEEN {} AND {}").format(ident(alias, hit[0]), L(_num(lo)), L(_num(hi))))
+            said.append(f"{hit[0]} between {lo} and {hi}")
+    q = _BETWEEN.sub(" ", q)
     for m in _CMP.finditer(q):
         op = _OPS[m.group(1)]
         after = words(q[m.end():])[:1]
         if after and after[0] in tables:  # "more than 5 orders": a count of another table, not a column
             continue
+        after = [] if after and after[0] in _CURRENCY else after  # "over 10 dollars": an amount
         col = _compared_column(t, op, words(q[: m.start()])[-4:], after, named)
         if col:
             num = m.group(2)

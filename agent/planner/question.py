@@ -10,7 +10,7 @@ from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table
 from toolkits.catalog import Catalog
 
-_MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value")
+_MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value", "paid")
 _GENERIC_COLS = {"id", "name", "status", "type", "kind", "created_at", "updated_at", "created", "updated", "date",
                  "description", "note", "notes", "code", "title", "value", "amount", "total"}
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import Filters, Query, ident, query, rel, value_filters, where, window_conds
-from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, time_column, words
+from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, singular, time_column, words
 from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
 
@@ -96,17 +96,26 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]]) -> Query:
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
     label = f"{counted.name}_count"
     order = S("ASC" if re.search(r"\b(fewest|least)\b", r.q) else "DESC")
-    sql = S("SELECT {}, count(*) AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {}, 1 LIMIT {}").format(
+    sql = S("SELECT {}, count(*) AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {}{}").format(
         cols if lab else S("{}, NULL").format(cols), ident(label), rel(counted), S("").join(joins), where(f.conds),
-        cols, order, L(r.n or (1 if _one(r) else 10)))
+        cols, order, first_rows(r, S(", 1")))
     path = " → ".join([counted.name] + [x[0].name for x in chain[1:]] + [t.name])
     return query(sql, "top", r.subject, f"{r.subject} ranked by the number of {counted.name} rows (joined {path})"
                  + f.said_text(), label)
 
 
+def first_rows(r: Read, tiebreak: psql.Composable = S("")) -> psql.Composable:
+    """The rows a ranking keeps: the N asked, else one for "which film ..." with every row tied with it (a tie is
+    an answer too), else ten."""
+    if not r.n and _one(r):
+        return S(" FETCH FIRST 1 ROWS WITH TIES")
+    return S("{} LIMIT {}").format(tiebreak, L(r.n or 10))
+
+
 def _one(r: Read) -> bool:
-    """"which film ..." / "the most rented film": one answer."""
-    return bool(re.match(r"\s*(which|what)\b", r.q)) or " the most " in f" {r.q} "
+    """"which film ...", "the most rented film": one answer ("which customers ..." asks for several)."""
+    m = re.match(r"\s*(?:which|what)\s+([a-z_]+)", r.q)
+    return bool(m and m.group(1) == singular(m.group(1))) or bool(re.search(r"\bthe most \w+ [a-z_]+\b(?<!s)", r.q))
 
 
 def _bridge(r: Read, inbound: list) -> Rank | None:
@@ -160,15 +169,16 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     having = S(" HAVING count(*) >= 3") if k.min_rows else S("")
     parts = dict(cols=cols, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
                  fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having,
-                 order=order, n=L(r.n or 10))
+                 order=order, n=first_rows(r))
     if vconds:  # filters on the entity itself: join first, then rank
         sql = S("SELECT {cols}, {agg} AS {label} FROM {t} e JOIN {rt} r ON {fk} = {pk}{join}{where} GROUP BY {cols}"
-                "{having} ORDER BY {label} {order} NULLS LAST LIMIT {n}").format(**parts)
+                "{having} ORDER BY {label} {order} NULLS LAST{n}").format(**parts)
     else:  # rank inside the fact table, then fetch the names of the top rows only (much faster)
         sql = S("SELECT {cols}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{where} "
-                "GROUP BY {fk}{having} ORDER BY {label} {order} NULLS LAST LIMIT {n}) x "
+                "GROUP BY {fk}{having} ORDER BY {label} {order} NULLS LAST{n}) x "
                 "JOIN {t} e ON {pk} = x.key ORDER BY {xlabel} {order} NULLS LAST").format(**parts)
-    return query(sql, "top", r.subject, f"top {r.n or 10} {r.subject} by {k.label}" + f.said_text(), k.label)
+    top = "top 1 (and any tied with it)" if not r.n and _one(r) else f"top {r.n or 10}"
+    return query(sql, "top", r.subject, f"{top} {r.subject} by {k.label}" + f.said_text(), k.label)
 
 
 def rank_window(r: Read, cat: Catalog, rt: Table, f: Filters) -> psql.Composable:
@@ -223,6 +233,11 @@ def without(r: Read, cat: Catalog) -> Query | None:
     link = _child(r, cat, name) or _bridge_to(r, cat, name)
     if link is None and r.child and any(stem_names(w, r.child) for w in words(r.q[nm.start():])[:4]):
         link = _child(r, cat, r.child)  # "customers who never rented": the rental rows
+    if link is None:  # two or three keys away: named ("no rentals"), or a verb says it ("never rented")
+        verbs = words(r.q[nm.start():])[1:4]
+        found = _without_chain(r, cat, lambda t: t.name == name if name else any(stem_names(w, t.name) for w in verbs))
+        if found:
+            return found
     if link is None:
         return None
     ct, fk, refcol = link
@@ -238,6 +253,40 @@ def without(r: Read, cat: Catalog) -> Query | None:
     order = ident("e", t.pk) if t.pk else S("1")
     sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
+
+
+def _without_chain(r: Read, cat: Catalog, wanted) -> Query | None:
+    """"films with no rentals in 2022": no row of ``name`` two or three foreign keys below the subject (rental →
+    inventory → film)."""
+    t = cat.tables[r.subject]
+    todo, seen = [(t.name, [])], {t.name}
+    while todo:
+        at, path = todo.pop(0)
+        for ct, fk, refcol in cat.inbound(at) if len(path) < 3 else ():
+            if ct.name in seen or ct.kind not in "rp":
+                continue
+            seen.add(ct.name)
+            hop = path + [(ct, fk, refcol)]
+            if wanted(ct) and len(hop) >= 2:
+                chain = list(reversed(hop))  # from the named table up to the subject's child
+                joins = [S(" JOIN {} {} ON {} = {}").format(rel(chain[i + 1][0]), ident(f"c{i + 1}"),
+                                                           ident(f"c{i + 1}", chain[i][2]), ident(f"c{i}", chain[i][1]))
+                         for i in range(len(chain) - 1)]
+                conds = [S("{} = {}").format(ident(f"c{len(chain) - 1}", chain[-1][1]), ident("e", chain[-1][2]))]
+                if r.window and ct.time_columns():
+                    conds += window_conds("c0", time_column(ct, r.ws, r.window_pos)[0], r.window)
+                cond = S("NOT EXISTS (SELECT 1 FROM {} c0{} WHERE {})").format(rel(ct), S("").join(joins),
+                                                                               S(" AND ").join(conds))
+                path_said = " → ".join(x[0].name for x in chain)
+                what = f"{r.subject} without {ct.name} (through {path_said})" + (f" ({r.window.phrase})" if r.window else "")
+                if r.count:
+                    sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
+                    return query(sql, "count", r.subject, f"count of {what}", r.subject)
+                order = ident("e", t.pk) if t.pk else S("1")
+                sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
+                return query(sql, "list", r.subject, what)
+            todo.append((ct.name, hop))
+    return None
 
 
 def with_children(r: Read, cat: Catalog) -> Query | None:

@@ -371,7 +371,10 @@ def spanned(r: Read, fact: Table, f: Filters, group: Group | None, asc: bool, sp
 
 def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     """"what percentage of orders are cancelled": the share of rows the values pick, of the rows in the window."""
-    if not (re.search(r"\b(percent(age)?|share|proportion|fraction|ratio|rate|%)\b", r.q) and f.values
+    said = re.search(r"\b(percent(age)?|share|proportion|fraction|ratio|rate|%)\b", r.q)
+    if said and said.group(1) == "rate" and any("rate" in c.lower() for c in fact.columns):
+        said = None  # "a rental rate between 2 and 4" names a column
+    if not (said and f.values
             and kind in ("count", "list")):
         return None
     sql = S("SELECT round(100.0 * count(*) FILTER (WHERE {}) / nullif(count(*), 0), 2) AS pct FROM {} t{}{}").format(
