@@ -55,6 +55,10 @@ UPDATE member SET tier = CASE WHEN member_id % 10 = 0 THEN 'G' WHEN member_id % 
 ALTER TABLE member ADD COLUMN prefs jsonb NOT NULL DEFAULT '{}';
 UPDATE member SET prefs = jsonb_build_object('channel', (ARRAY['email', 'sms', 'post'])[1 + member_id % 3],
                                               'large_print', member_id % 7 = 0);
+CREATE TABLE reading_list (entry_id serial PRIMARY KEY, title_id int REFERENCES title, member_id int REFERENCES member,
+                           rank_no int NOT NULL);
+COMMENT ON COLUMN reading_list.rank_no IS 'Position: 1 = favourite title, 2+ = other picks';
+INSERT INTO reading_list (title_id, member_id, rank_no) SELECT 1 + (g * 7) % 13, 1 + g % 900, 1 + g % 4 FROM generate_series(1, 3000) g;
 UPDATE ledger SET kind_cd = CASE WHEN amt >= 0 THEN 'PY' WHEN entry_id % 4 = 0 THEN 'CR' ELSE 'LF' END;
 ANALYZE;
 """
@@ -172,3 +176,8 @@ def test_no_related_rows_two_keys_away(ask, dsn):
     assert f"**{truth(dsn, never.format(''))}**" in lead(ask("How many titles were never borrowed?"))
     in_2025 = never.format("AND b.taken_on >= '2025-01-01' AND b.taken_on < '2026-01-01'")
     assert f"**{truth(dsn, in_2025)}**" in lead(ask("How many titles have no borrowings in 2025?"))
+
+
+def test_numbers_a_comment_explains(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM reading_list WHERE rank_no = 1")
+    assert f"**{want}**" in lead(ask("how many favourite reading list entries are there?"))

@@ -93,6 +93,13 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
     """Column = value filters for words the column is known to hold (pg_stats common values):
     (conditions, in words, the word positions read)."""
     conds, said, used = [], [], set()
+    for c in [c for c in t.columns.values() if c.is_numeric and "=" in c.comment]:  # "1 = principal diagnosis"
+        for code, words_said in numbered(c.comment).items():
+            hit = [i for i, w in enumerate(ws) if i not in skip | used and singular(w) == words_said[0]]
+            if hit:
+                conds.append(S("{} = {}").format(ident(alias, c.name), L(code)))
+                said.append(f"{c.name} = {code}")
+                used |= set(hit)
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
             continue
@@ -326,6 +333,17 @@ def glossary(c) -> dict[str, list[str]]:
             said = [singular(w) for w in words(m.group(2)) if len(w) >= 4 and w not in STOP]
             if said:
                 out[m.group(1)] = said
+    return out
+
+
+def numbered(comment: str) -> dict[int, list[str]]:
+    """What a numeric column's comment says its numbers mean: "1 = principal (primary) diagnosis, 2+ = secondary"
+    → {1: ["principal", "primary"]} (exact numbers only; the first two words of 4+ letters)."""
+    out = {}
+    for m in re.finditer(r"(?<![\w.+-])(\d+)\s*=\s*([A-Za-z][^,;=]*)", comment):
+        said = [singular(w) for w in words(m.group(2)) if len(w) >= 4 and w not in STOP][:2]
+        if said:
+            out[int(m.group(1))] = said
     return out
 
 

@@ -70,7 +70,11 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
                            r"|\b(?:commonest|rarest)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
         if not common:
             return None
-        group = group_by(words(common.group(1) or common.group(2)), fact, cat, r)
+        gws = words(common.group(1) or common.group(2))
+        group = group_by(gws, fact, cat, r)
+        if group is None and any(m.table == fact.name for m in find_tables(gws, cat)) and fact.label_column():
+            lab = fact.label_column()  # "the most common diagnosis" over the diagnoses: their code or name
+            group = Group([(ident(T, lab), lab)], lab, True)
     if group is None:
         return None
     return dataclasses.replace(group, top=1)
