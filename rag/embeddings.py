@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from toolkits.encoder import DEFAULT_MODEL, dimension, encode, get_encoder, model_path
+
+
+from toolkits.encoder import DEFAULT_MODEL, dimension, encode, free_cores, get_encoder, model_path
 
 DOC_MAX_TOKENS = 128
 BATCH_SIZE = 32
@@ -37,9 +39,10 @@ def embed_documents(texts: list[str], name: str = "", progress=None) -> np.ndarr
     """Embeddings of document chunks; ``progress(n_done)`` is called after each batch."""
     out = []
     step = BATCH_SIZE * 8
+    threads = free_cores(limit=4) if len(texts) > step else None  # a long ingest: only the cores no one else uses
     for i in range(0, len(texts), step):
         batch = texts[i : i + step]
-        out.append(encode(batch, name, max_tokens=DOC_MAX_TOKENS, batch_size=BATCH_SIZE))
+        out.append(encode(batch, name, max_tokens=DOC_MAX_TOKENS, batch_size=BATCH_SIZE, threads=threads))
         if progress:
             progress(len(batch))
     if not out:

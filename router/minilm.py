@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+
 from router.decision import decide
 from router.labels import LABELS
 
@@ -138,6 +139,15 @@ def _length_buckets(lengths: np.ndarray, batch_size: int, rng) -> list[np.ndarra
     return [batches[k] for k in rng.permutation(len(batches))]
 
 
+def _idle_cores(limit: int) -> int:
+    """Cores under half busy over a short sample, 1..limit (the router may not import the toolkits' twin,
+    toolkits.encoder.free_cores)."""
+    import psutil
+
+    busy = psutil.cpu_percent(interval=0.3, percpu=True)
+    return max(1, min(limit, sum(1 for u in busy if u < 50.0), os.cpu_count() or 1))
+
+
 def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: int = 32, lr: float = 1e-4,
         seed: int = 13, progress: bool = False) -> tuple[MiniLMHead, dict, list[str]]:
     """Fine-tune MiniLM on train; fit its temperature and the mixing weight w on val.
@@ -146,8 +156,9 @@ def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: i
 
     t0 = time.perf_counter()
     threads = torch.get_num_threads()
-    # unlike the tiny XLNet, MiniLM's matrices are big enough for a second core to pay off
-    torch.set_num_threads(max(1, min(4, os.cpu_count() or 1)))
+    # unlike the tiny XLNet, MiniLM's matrices are big enough for a second core to pay off - when it is free: with
+    # another process on one core, two spin-waiting OpenMP threads made each step 15x slower (0.4 → 5.8 s)
+    torch.set_num_threads(_idle_cores(limit=4))
     try:
         model, tokenizer = _fine_tune(list(texts), list(labels), epochs, batch_size, lr, seed, progress)
         head = MiniLMHead(model, tokenizer, weight=1.0)

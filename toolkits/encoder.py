@@ -18,6 +18,8 @@ import os
 import threading
 from collections.abc import Sequence
 
+import psutil
+
 DEFAULT_MODEL = "all-MiniLM-L6-v2"  # the name recorded for the packaged model (rag.embeddings.model_id)
 
 _models: dict[str, object] = {}
@@ -74,3 +76,19 @@ def encode(texts: Sequence[str], name: str = "", *, max_tokens: int | None = Non
 
 def dimension(name: str = "") -> int:
     return get_encoder(name).get_embedding_dimension()
+
+
+# How many threads a long encoding job should use on a machine other processes share: torch's OpenMP threads
+# spin-wait for each other, so on a 2-core box where another process holds one core a second thread makes each
+# batch many times slower. Only the cores idle when the job starts, at least one, at most ``limit``.
+BUSY_PERCENT = 50.0  # a core busier than this (over the sample) belongs to someone else
+
+
+def free_cores(limit: int = 4, sample_s: float = 0.3) -> int:
+    """The number of cores idle enough to use now (1..limit), sampled over ``sample_s`` seconds."""
+    try:
+        usage = psutil.cpu_percent(interval=sample_s, percpu=True)
+    except Exception:  # no /proc: fall back to one thread, never wrong by much
+        return 1
+    idle = sum(1 for u in usage if u < BUSY_PERCENT)
+    return max(1, min(limit, idle, os.cpu_count() or 1))
