@@ -173,6 +173,7 @@ class Action:
 class Final:
     answer: str
     thought: str = ""
+    asks: bool = False  # a question back to the user (which table, which column): it needs no data first
 
 
 @dataclass
@@ -421,7 +422,7 @@ class Run:
     def final(self, n: int, p: Final, final_round: bool) -> Iterator[Event]:
         """A final answer, or (once, before any observation) a refusal that asks for data first."""
         state = self.state
-        if self.needs_data and not state.observations and self.refused_final < 1 and not final_round:
+        if self.needs_data and not p.asks and not state.observations and self.refused_final < 1 and not final_round:
             self.refused_final += 1
             hint = state.tools[0].spec.name if state.tools else (_tool_names(state.registry) or ["a tool"])[0]
             yield self.refuse(n, p, (

@@ -181,3 +181,9 @@ def test_no_related_rows_two_keys_away(ask, dsn):
 def test_numbers_a_comment_explains(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM reading_list WHERE rank_no = 1")
     assert f"**{want}**" in lead(ask("how many favourite reading list entries are there?"))
+
+
+def test_an_average_of_no_named_column_is_asked_back_not_counted(ask):
+    text = ask("what is the average for titles?")
+    assert "play_min" in text and "loan_days" in text and "Which column" in text
+    assert "count" not in text.lower()

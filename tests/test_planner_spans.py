@@ -145,3 +145,14 @@ def test_both_ends_on_the_referenced_table_measure_over_its_rows(ask, dsn):
     want = truth(dsn, "SELECT round(avg(extract(epoch FROM finished_at - started_at) / 60)::numeric, 2) FROM jobs WHERE prio = 'high'")
     text = ask("average time from start to finish of high job logs, in minutes")
     assert money(want) in text.split("\n")[0], text
+
+
+def test_two_equally_near_tables_are_asked_back_through_the_pipeline(scratch_database):
+    twins = """CREATE TABLE sensor_log_a (id serial PRIMARY KEY, reading numeric NOT NULL, taken_at timestamp NOT NULL);
+               CREATE TABLE sensor_log_b (id serial PRIMARY KEY, reading numeric NOT NULL, taken_at timestamp NOT NULL);
+               COMMENT ON TABLE sensor_log_a IS 'Sensor readings'; COMMENT ON TABLE sensor_log_b IS 'Sensor readings';
+               INSERT INTO sensor_log_a (reading, taken_at) SELECT g, now() FROM generate_series(1, 10) g;
+               INSERT INTO sensor_log_b (reading, taken_at) SELECT g, now() FROM generate_series(1, 10) g; ANALYZE;"""
+    with loaded(scratch_database, "dbc_twins", twins) as dsn:
+        text = asker(dsn)("what is the average sensor reading?")
+    assert "sensor_log_a" in text and "sensor_log_b" in text and "not sure which table" in text

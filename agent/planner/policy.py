@@ -156,6 +156,9 @@ class Planner:
             return follow
         cat = self._catalog()
         query = build_query(q, cat, self.row_limit) if cat.tables else None
+        if query is not None and query.kind == "ask":  # two readings, or a measure it cannot find: ask back
+            self.asked = query.summary
+            return []
         if query is not None:
             self.query = query
             self.queries[query.sql] = query
@@ -183,7 +186,7 @@ class Planner:
             if self.tools_for(clause):
                 continue
             query = build_query(clause, cat, self.row_limit)
-            if query is not None:
+            if query is not None and query.kind != "ask":
                 self.queries[query.sql] = query
                 steps.append(self.first_input(SQL_TOOL, query.sql, f"Also a question about the data: {query.summary}."))
         return steps
@@ -231,7 +234,8 @@ class Planner:
             self.proposed += 1
             return Turn(Action(tool.name, dict(step.args), step.thought))
         if self.asked and not state.steps:
-            return Turn(Final(self.asked, "Two readings are equally likely; I ask instead of guessing."))
+            return Turn(Final(self.asked, "The question has two readings (or none I can compute); I ask instead of guessing.",
+                              asks=True))
         text, suggestions = compose_answer(state, self.query, self.notes, self.queries)
         return Turn(Final(text, "I have what I need to answer."), suggestions)
 

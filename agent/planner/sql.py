@@ -75,7 +75,10 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     sp = span(r.q, cat, fact) if kind in MEASURED or STRONG.search(r.q) else None
     if sp is not None and not sp.table:
         return spanned(r, fact, f, group, asc, sp, kind)
+    asked = kind
     measure, kind = measure_of(r, fact, kind, units)
+    if asked in ("avg", "median") and measure is None:
+        return which_measure(fact, asked, f)  # an average of nothing found: ask which column, do not count
     found = distinct_count(r, fact, f, kind)
     if found:
         return found
@@ -177,7 +180,8 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> 
             return rt
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", r.q)
     lookup = not any(c.is_numeric and c.name != fact.pk and not c.name.lower().endswith("id") for c in fact.columns.values())
-    if not units and (kind in ("avg", "max", "min", "median") or (kind == "sum" and lookup)) \
+    implied = r.mentions[0].end <= r.mentions[0].start  # the subject came from a value ("HbA1c"), not its name
+    if not units and ((kind in ("avg", "max", "min", "median") and (lookup or implied)) or (kind == "sum" and lookup)) \
             and _the_measure(fact, "avg", r) is None and not recency and span(r.q, cat, fact) is None:
         # "the mean HbA1c", "average hemoglobin of female patients": the one child table with a measure
         kids = [rt for rt, _, _ in cat.inbound(fact.name)]
@@ -348,6 +352,21 @@ def _names_date(c, w: str) -> bool:
 
 
 # --------------------------------------------------------------------------- the measure and the statement
+
+
+def which_measure(fact: Table, kind: str, f: Filters) -> Query:
+    """The question asks for an average but names no column the table has: the candidates, asked back."""
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    nums = [c.name for c in fact.columns.values() if c.is_numeric and c.name not in keys
+            and not c.name.lower().endswith("id")]
+    word = "average" if kind == "avg" else "median"
+    if not nums:
+        text = f"{fact.qname} has no numeric column to take the {word} of; which table or column do you mean?"
+    else:
+        text = (f"Which column of {fact.qname} should I take the {word} of{f.said_text()}: "
+                + ", ".join(f"`{n}`" for n in nums[:8]) + "? Ask again naming it, e.g. "
+                f"\"{word} {nums[0].replace('_', ' ')} of {fact.name}\".")
+    return Query("", "ask", fact.name, text)
 
 
 def spanned(r: Read, fact: Table, f: Filters, group: Group | None, asc: bool, sp: Span, kind: str) -> Query:
