@@ -187,3 +187,14 @@ def test_an_average_of_no_named_column_is_asked_back_not_counted(ask):
     text = ask("what is the average for titles?")
     assert "play_min" in text and "loan_days" in text and "Which column" in text
     assert "count" not in text.lower()
+
+
+def test_typos_of_schema_words_are_corrected_and_names_are_not(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM member WHERE memo = 'lapsed'")
+    assert f"**{want}**" in lead(ask("how many membrs are lapsd?"))
+    from agent.planner.spelling import respell
+    from toolkits.catalog import Catalog, Column, Table
+
+    cat = Catalog({"customers": Table("public", "customers", "r", {"country": Column("country", "text", ["Germany"])})})
+    assert respell("customers from Germny named O'Brien", cat) == "customers from germany named O'Brien"
+    assert respell("how many customers are named Brain?", cat) == "how many customers are named Brain?"

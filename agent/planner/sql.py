@@ -25,6 +25,7 @@ from agent.planner.linking import QTY_COLS, STOP, column_word, forms, money_cols
 from agent.planner.question import Read, read
 from agent.planner.related import deep_ranked, ranked, with_children, without
 from agent.planner.span import STRONG, Span, span
+from agent.planner.spelling import respell
 from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
@@ -36,7 +37,7 @@ _AGG = {"avg": S("round(avg({}), 2)"), "sum": S("sum({})"), "max": S("max({})"),
 def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
     """One SELECT answering ``question``, or None when it does not look like a data question."""
     cat = visible(cat)
-    r = read(question, cat, limit)
+    r = read(respell(question, cat), cat, limit)
     if r is None:
         return None
     found = ranked(r, cat) or deep_ranked(r, cat) or without(r, cat) or with_children(r, cat) or aggregate(r, cat)
