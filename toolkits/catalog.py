@@ -103,18 +103,20 @@ class Catalog:
 
     def infer_links(self) -> None:
         """Foreign keys no constraint declares: a column named like exactly one other table's key, of the same
-        type family (``movements.product_id`` → ``products.product_id``, or ``products.id`` when the key is
-        ``id``). Added to ``fks`` and listed in ``implied`` so an answer can say the join is a guess."""
+        type family (``movements.product_id`` → ``products.product_id``, ``shipments.carrier_cd`` →
+        ``carriers.carrier_cd``, or ``products.id`` when the key is ``id``). Added to ``fks`` and listed in ``implied`` so an answer can say the join is a guess."""
         keyed = [t for t in self.tables.values() if t.kind in "rp" and t.pk and t.pk in t.columns]
         for a in self.tables.values():
             if a.kind not in "rp" or a.partition_of:  # a view's rows are not children; a partition is its parent's
                 continue
             have = {c for c, _, _ in a.fks}
             for col in a.columns.values():
-                if col.name in have or col.name in (a.pk, "id") or not (col.name.endswith("_id") or col.name.endswith("id")):
+                if col.name in have or col.name in (a.pk, "id"):
                     continue
+                keyish = col.name.endswith("id")  # "product_id"; or named exactly as a distinctive key ("carrier_cd")
                 cands = [b for b in keyed if b is not a and _same_family(col.type, b.columns[b.pk].type)
-                         and (col.name == b.pk or (b.pk == "id" and col.name in (f"{_one(b.name)}_id", f"{b.name}_id")))]
+                         and ((col.name == b.pk and (keyish or (len(b.pk) > 4 and b.pk.lower() not in _GENERIC_KEYS)))
+                              or (keyish and b.pk == "id" and col.name in (f"{_one(b.name)}_id", f"{b.name}_id")))]
                 if len(cands) == 1:
                     a.fks.append((col.name, cands[0].name, cands[0].pk))
                     a.implied.add(col.name)
@@ -128,6 +130,9 @@ class Catalog:
             if ref == a:
                 return refcol, col, b, a
         return None
+
+
+_GENERIC_KEYS = {"code", "name", "key", "uuid", "guid", "number", "label", "slug"}
 
 
 def _one(name: str) -> str:

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from psycopg import sql as psql
 
-from agent.planner.linking import STOP, Window, column_word, forms, money_cols, singular, words
-from toolkits.catalog import Catalog, Table
+from agent.planner.linking import STOP, Window, column_word, forms, money_cols, name_parts, singular, words
+from toolkits.catalog import Catalog, Column, Table
 
 S, L = psql.SQL, psql.Literal
 
@@ -105,13 +105,15 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
             continue
         ref, name = column_ref(alias, c), (f"{c.key_of}->>{c.name}" if c.key_of else c.name)
         eq = S("{1} = ANY({0})") if c.is_array else S("{} = {}")  # a text array holds the value among others
+        neq = S("NOT ({1} = ANY({0}))") if c.is_array else S("{} IS DISTINCT FROM {}")
         for hit, span in _phrase_values(c.values, ws, skip | used):  # "R&D", "New York", "kg/m2" as written
-            conds.append(eq.format(ref, L(hit)))
-            said.append(f"{name} {'contains' if c.is_array else '='} {hit}")
+            out = excluded(ws, min(span))
+            conds.append((neq if out else eq).format(ref, L(hit)))
+            said.append(f"{name} {_op(c, out)} {hit}")
             used |= span
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
-            if i in skip or i in used:
+            if i in skip or i in used or (w in STOP and len(w) < 3) or w in _PRONOUNS:  # "a" is not 'A', "us" not 'US'
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
             two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
@@ -129,13 +131,34 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
                            None)
                 if hit is not None:
                     used |= {k for k, x in enumerate(ws) if singular(x) in glossary(c)[hit]}
+            if hit is not None and set(lower) <= {"true", "false", "t", "f", "yes", "no", "y", "n"} and not any(
+                    x in name_parts(c.name) or x == c.name.lower() for x in ws[max(0, i - 4):i]):
+                hit = None  # "true" is a value of many flags: only the one named right before it
             if hit is not None:
-                conds.append(eq.format(ref, L(hit)))
-                said.append(f"{name} {'contains' if c.is_array else '='} {hit}")
+                out = excluded(ws, i)
+                conds.append((neq if out else eq).format(ref, L(hit)))
+                said.append(f"{name} {_op(c, out)} {hit}")
                 used.add(i)
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
     return conds, said, used
+
+
+_PRONOUNS = {"us", "me", "him", "her", "it", "i", "he", "she", "we", "am", "as", "so", "ok", "up", "go", "hi"}
+_EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|"
+                        r"ignoring|ignore|apart from|not|non|aren't|isn't|weren't|wasn't)\s*$")
+
+
+def excluded(ws: list[str], i: int) -> bool:
+    """Whether the value at word ``i`` is excluded ("excluding cancelled", "not counting returns", "orders that
+    are not paid"): a negation right before it, at most two words (an article, "the", "any") in between."""
+    before = " ".join(ws[max(0, i - 4): i])
+    before = re.sub(r"(\s+(the|a|an|any|those|ones|that|are|were|is|was|been|yet))+$", "", " " + before).strip()
+    return bool(_EXCLUDING.search(before))
+
+
+def _op(c: Column, out: bool) -> str:
+    return ("does not contain" if out else "contains") if c.is_array else ("is not" if out else "=")
 
 
 def _phrase_values(values: list[str], ws: list[str], skip: set[int]) -> list[tuple[str, set[int]]]:

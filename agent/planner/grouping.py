@@ -34,8 +34,11 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
     group = None
     if r.group is not None and words(r.group):
         group = group_by(words(r.group)[:3], fact, cat, r)
-        gcol = fact.columns.get(group.name) if group is not None and group.single else None
-        if gcol is not None and gcol.is_numeric and not gcol.values and (r.n or r.rank):
+        gcol = None
+        if group is not None and group.single:  # the grouped column, on the fact or on a table it references
+            gcol = fact.columns.get(group.name) or next(
+                (cat.tables[ref].columns[group.name] for _, ref, _ in fact.fks if group.name in cat.tables[ref].columns), None)
+        if gcol is not None and gcol.is_numeric and not gcol.values and (r.n or r.rank or r.max or r.min):
             group = None  # "top 3 products by price" orders by price, it does not group
             kind = "list" if kind in ("count", "sum") and not r.count else kind
     every = re.search(r"\b(daily|weekly|monthly|hourly)\b", r.q)

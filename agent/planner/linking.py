@@ -27,6 +27,10 @@ STOP = {
 }
 
 
+# Stop words inside a comment: a question's "list" or "show" asks, a comment's "List price" names
+_COMMENT_STOP = STOP - {"list", "show", "give", "have", "has"}
+
+
 def words(text: str) -> list[str]:
     """Lower-case words, apostrophe endings dropped ("customer's" → customer)."""
     return [w.replace("’", "'").split("'")[0] for w in _WORD.findall(text.lower())]
@@ -51,7 +55,7 @@ def name_parts(name: str) -> list[str]:
 def forms(name: str) -> set[str]:
     """The ways a question may write a name: as is, singular, plural."""
     base = name.lower()
-    return {base, singular(base), base + "s", singular(base) + "s"}
+    return {base, singular(base), singular(base) + "s"} | ({base + "s"} if not base.endswith("s") else set())
 
 
 def visible(cat: Catalog) -> Catalog:
@@ -92,13 +96,42 @@ def comment_names(comment: str) -> list[str]:
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
     out = []
     for i, part in enumerate([*lead.split("/"), *alts]):
-        ws = [w for w in re.findall(r"[a-z][a-z0-9]*", part.lower()) if w not in STOP]
-        if not ws or len(ws) > 3:
+        ws, tokens = [], re.findall(r"[a-z][a-z0-9]*", part.lower())
+        for k, w in enumerate(tokens):
+            if w in STOP and ws:
+                if k == len(tokens) - 1:
+                    ws = []  # "(bill-to)": a phrase that ends on a preposition names nothing
+                break  # "Purchase orders to suppliers": the name ends where a preposition starts
+            if w not in STOP:
+                ws.append(w)
+        while len(ws) > 1 and ws[-1] in _RECORD_WORDS:
+            ws = ws[:-1]  # "Sales order header", "Item master": the thing recorded is the name
+        if ws and ws[0] in _QUALIFIERS and len(ws) > 1:
+            ws = ws[1:]  # "Current stock balance": stock balance
+        if not ws or len(ws) > 3 or ws[0] in _NOT_NAMES:
             continue
         out.append("_".join(ws))
         if i < len(lead.split("/")) and len(ws) > 1 and len(ws[-1]) >= 4:
             out.append(ws[-1])
     return out
+
+
+# Words a table comment ends a name with that say how the rows are kept, not what they are
+_RECORD_WORDS = {"header", "headers", "master", "table", "data", "record", "records", "register", "file", "details",
+                 "detail", "info", "information", "list"}
+_QUALIFIERS = {"current", "all", "the", "raw", "main", "live"}
+_NOT_NAMES = {"one", "each", "every", "eg", "e", "ie", "i", "incl", "including", "see", "used", "not", "no"}
+
+
+def abbreviates(part: str, w: str) -> bool:
+    """Whether a name part is an abbreviation of the word ``w`` ("cust" of customers, "whse" of warehouse,
+    "shpmt" of shipment, "rgn" of region): its first letter, then its letters in order, at least three of them
+    and at least half as many as the word's singular has."""
+    s = singular(w)
+    if len(part) < 3 or len(s) < 4 or part == s or part[0] != s[0] or len(part) * 3.7 < len(s) or len(part) >= len(s):
+        return False
+    it = iter(s[1:])
+    return all(ch in it for ch in part[1:])
 
 
 _TIME_HEADS = {"timestamp", "time", "date", "datetime", "day", "ts", "at", "on", "moment"}
@@ -110,12 +143,14 @@ def column_synonyms(comment: str) -> list[str]:
     lead = _lead(comment).lower()
     group: list[str] = []
     for w in re.findall(r"[a-z][a-z0-9]*", lead):
-        if w in STOP:
+        if w in _COMMENT_STOP:
             break
         group.append(w)
+    whole = re.findall(r"[a-z][a-z0-9]*", lead)
+    phrase = ["_".join(whole)] if 2 < len(whole) <= 4 and whole[-1] not in _COMMENT_STOP and len(whole) > len(group) else []
     if not group or len(group) > 4:
-        return []
-    out = ["_".join(group)] + ["_".join(group[i:i + 2]) for i in range(len(group) - 1)]
+        return phrase  # "Quantity on hand": the whole short phrase, stop words and all
+    out = ["_".join(group)] + phrase + ["_".join(group[i:i + 2]) for i in range(len(group) - 1)]
     if len(group) > 1:  # "Seats booked": booked; a time column's first word too ("Delivery timestamp": delivery)
         out += [group[-1]] if len(group[-1]) >= 4 else []
         out += [group[0]] if len(group[0]) >= 5 and group[-1] in _TIME_HEADS else []
@@ -136,8 +171,25 @@ def _names(cat: Catalog) -> dict[str, str]:
                 said.setdefault(f, set()).add(t.name)
     for f, owners in said.items():
         if len(owners) == 1 and f not in names and f not in STOP:
-            names[f] = owners.pop()
+            names[f] = next(iter(owners))
     return names
+
+
+def shared_names(ws: list[str], cat: Catalog) -> tuple[list[str], int]:
+    """The tables a word of the question names through their comments when several comments give that name
+    ("orders": "Sales order header" and "Purchase orders to suppliers"): (the tables, the word's position)."""
+    cat = visible(cat)
+    real = {f for t in cat.tables for f in forms(t)}
+    said: dict[str, set[str]] = {}
+    for t in cat.tables.values():
+        for name in comment_names(t.comment):
+            for f in forms(name):
+                said.setdefault(f, set()).add(t.name)
+    for i, w in enumerate(ws):
+        owners = said.get(w) or said.get(singular(w))
+        if owners and len(owners) > 1 and w not in real and w not in STOP:
+            return sorted(owners), i
+    return [], -1
 
 
 def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
@@ -154,10 +206,25 @@ def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
             if hit is None and size == 1 and len(cand) >= 5 and cand not in STOP:
                 close = difflib.get_close_matches(cand, list(names), n=1, cutoff=0.86)
                 hit = names[close[0]] if close else None
+            if hit is None and all(w not in STOP for w in ws[i: i + size]):
+                hit = _abbreviated(ws[i: i + size], cat)
             if hit:
                 out.append(Mention(hit, i, i + size))
                 taken.update(range(i, i + size))
     return out
+
+
+def _abbreviated(run: list[str], cat: Catalog) -> str | None:
+    """The one table whose name's parts abbreviate the words of ``run``, one part per word, in order ("customers"
+    → cust, "stock balance" → stock_bal, "warehouse" → whse), or None when none or several do."""
+    hits = set()
+    for t in cat.tables.values():
+        parts = t.name.lower().split("_")
+        if t.kind in "rpmv" and len(parts) == len(run) and all(
+                p in forms(w) or abbreviates(p, w) for p, w in zip(parts, run)) \
+                and any(abbreviates(p, w) for p, w in zip(parts, run)):
+            hits.add(t.name)
+    return hits.pop() if len(hits) == 1 else None
 
 
 def _by_last_word(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
@@ -243,6 +310,24 @@ def _month_of_year(q: str) -> Window | None:
     return Window(m.group(0), _date(f"{year}-{month:02d}-01"), _date(f"{nxt[0]}-{nxt[1]:02d}-01"))
 
 
+_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
+
+
+def _quarter(q: str) -> Window | None:
+    """"Q1 2026", "in the first quarter of 2026", "2025 Q3": that quarter."""
+    m = re.search(r"\bq([1-4])\s*(?:of\s+)?(\d{4})\b|\b(\d{4})\s*q([1-4])\b", q)
+    if m:
+        n, year = int(m.group(1) or m.group(4)), int(m.group(2) or m.group(3))
+    else:
+        m = re.search(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+quarter\s+(?:of\s+)?(\d{4})\b", q)
+        if not m:
+            return None
+        n, year = _ORDINAL[m.group(1)], int(m.group(2))
+    start = dt.date(year, 3 * n - 2, 1)
+    end = dt.date(year + (n == 4), (3 * n) % 12 + 1, 1)
+    return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
+
+
 _DAY = rf"(?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?"
 
 
@@ -291,7 +376,7 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bbetween\s+(\d{4}-\d{2}-\d{2})\s+and\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)), _date(m.group(2)))
-    found = _between_dates(q) or _month_of_year(q)
+    found = _between_dates(q) or _month_of_year(q) or _quarter(q)
     if found:
         return found
     m = re.search(r"\b(before|after|since|prior to)\s+(\d{4})\b", q)  # "born before 1950", "since 2020"
@@ -332,7 +417,14 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
         said = [x.name for x in cols.values() if x.is_numeric and x.comment and c in column_synonyms(x.comment)]
         if len(said) == 1:
             return (said[0],)
+    if by_comment:  # the one numeric column whose comment names a currency ("Freight cost ..., USD")
+        priced = [x.name for x in cols.values() if x.is_numeric and _CURRENCY.search(x.comment)]
+        if len(priced) == 1:
+            return (priced[0],)
     return None
+
+
+_CURRENCY = re.compile(r"\b(USD|EUR|GBP|CHF|JPY|dollars?|euros?|pounds sterling|in (the )?currency)\b|[$€£]")
 
 
 def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, set[int]]:
@@ -340,13 +432,17 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     cols = t.time_columns()
     if not cols:
         return None, set()
+    named = []  # (abbreviated?, distance from the window, column, word position)
     for i, w in enumerate(ws):
         for c in cols:
-            stem = c.name.replace("_at", "").replace("_on", "").replace("_date", "").replace("_time", "")
+            stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
             if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)):
-                # a verb next to the window ("shipped yesterday") picks the column
-                if abs(i - window_pos) <= 3 or window_pos < 0:
-                    return c.name, {i}
+                named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
+            elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
+                named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
+    if named:  # a verb next to the window ("shipped yesterday") picks the column, else the nearest, named in full first
+        _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0], x[1]))
+        return col, {i}
     events = [c for c in cols if not c.nullable and not c.audit]
     if events and not any(w in t.columns for w in ("ordered_at", "order_date", "placed_at")):
         return events[0].name, set()  # the row's own event (admitted_at), not when it was written (created_at)
@@ -375,8 +471,16 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             for f in forms(said):
                 names.setdefault(f, c.name)
     for i, w in enumerate(ws):
-        if i in skip or (w in STOP and w not in names.values()):
+        if i in skip or (w in STOP and w not in names.values() and w not in names):
             continue
+        three = "_".join(ws[i:i + 3]) if i + 2 < len(ws) else ""
+        if three in names:  # "quantity on hand" (a comment's phrase)
+            return names[three], i
+        initials = next((c.name for c in cols if 2 <= len(c.name) <= 4 and "_" not in c.name and len(ws) >= i + len(c.name)
+                         and "".join(x[0] for x in ws[i:i + len(c.name)]) == c.name.lower()
+                         and c.name.lower() not in ws), None)
+        if initials and len(initials) >= 3:  # "quantity on hand" → qoh
+            return initials, i
         two = w + "_" + ws[i + 1] if i + 1 < len(ws) else ""
         if two in names:
             return names[two], i

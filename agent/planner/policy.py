@@ -16,8 +16,9 @@ from agent.planner.answer import compose_answer
 from agent.planner.intents import sql_in, tools_for
 from agent.planner.linking import find_tables, time_window, words
 from agent.planner.question import ask_back
-from agent.planner.sql import Query, build_query
+from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
+from agent.render import md_text
 from toolkits.catalog import Catalog
 from toolkits.tool import Ask
 
@@ -68,6 +69,19 @@ def _calendar(q: str) -> bool:
     return w is not None and re.search(r"\b(19|20)\d\d\b", w.phrase) is not None
 
 
+_ACTIVITY_TOOLS = {"active_sessions", "locks"}
+_ACTIVITY_WORDS = re.compile(r"\b(sessions?|connections?|backends?|locks?|locked|blocking|blocked|quer(y|ies)|"
+                             r"statements?|transactions? (are|is)|pid|activity|deadlocks?)\b", re.I)
+
+
+def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog) -> bool:
+    """Words like "waiting" or "stuck" matched a server-activity tool, but the question counts rows of a table it
+    names and says nothing of sessions, locks or queries."""
+    return bool(tables) and set(names) <= _ACTIVITY_TOOLS and not _ACTIVITY_WORDS.search(q) \
+        and re.search(r"\b(how many|number of|count|total|average|which|list)\b", q, re.I) is not None \
+        and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
+
+
 def follow_text(q: str, prev: str) -> str | None:
     """``q`` read as a refinement of ``prev`` (the words joined, a new time window replacing the old), or None when
     ``q`` is a question of its own."""
@@ -79,6 +93,32 @@ def follow_text(q: str, prev: str) -> str | None:
         return None  # "in 2025", "for last month" refine; "in which schema ..." is a question of its own
     rest = q[lead.end():].strip() if lead.group(1).lower() in _DROP else q
     return f"{_strip_time(prev) if time_window(rest) else prev.strip().rstrip('?')} {rest}"
+
+
+# "why?", "how did you get that?": the previous question's reading explained, its evidence gathered again
+WHY = re.compile(r"^\s*(?:and\s+)?(?:why|why so|why is that|why that|how come|how did you get (?:that|this|it)|"
+                 r"how do you know|explain (?:that|this|it|your answer)|where does (?:that|this) come from)\s*[?.!]*\s*$",
+                 re.I)
+
+
+_WHY_LEAD = ": I run it again and say how I read it. "
+
+
+def previous_question(q: str, history: list[dict[str, str]] | None) -> str:
+    """The user's previous question as the planner read it: a follow-up is joined with the one it refined."""
+    prev = ""
+    for h in history or []:
+        if h.get("role") == "user" and h.get("content", "").strip() and h["content"].strip() != q.strip():
+            prev = follow_text(h["content"], prev) or h["content"]
+    return prev
+
+
+def follow_up_of(q: str, history: list[dict[str, str]] | None) -> str | None:
+    """The previous question ``q`` refines ("and per region?", "only for 2025") or asks about ("why?"), else None."""
+    prev = previous_question(q, history)
+    if not prev:
+        return None
+    return prev if WHY.match(q) or follow_text(q, prev) is not None else None
 
 
 class Planner:
@@ -99,6 +139,7 @@ class Planner:
         self.catalog: Catalog | None = None
         self.notes: list[str] = []
         self.asked: str | None = None  # a question back to the user instead of a guess
+        self.why: str | None = None  # "why?": the previous question, whose reading the answer explains
         self.proposed = 0
 
     # ------------------------------------------------------------------ planning
@@ -137,6 +178,8 @@ class Planner:
         tables = [m.table for m in find_tables(words(q), cat)]
         if names and not sql and _calendar(q) and cat.tables and build_query(q, cat, self.row_limit) is not None:
             names = []  # "transactions per month in 2025": rows of a table; server counters have no calendar
+        if names and not sql and _rows_not_activity(q, names, tables, cat):
+            names = []  # "orders still waiting to ship": rows of a table the question names, not waiting sessions
         if not names:
             return self._unmatched(q, sql, tables, history)
         for feed in FEEDS:  # plan the statement the source step finds
@@ -193,11 +236,15 @@ class Planner:
 
     def _follow_up(self, q: str, history: list[dict[str, str]] | None) -> list[PlannedStep] | None:
         """A follow-up ("and last week?", "only for 2025", "and per region?") read together with the question it
-        refines: the previous one, itself read with the one before when it was a follow-up too."""
-        prev = ""
-        for h in history or []:
-            if h.get("role") == "user" and h.get("content", "").strip() and h["content"].strip() != q:
-                prev = follow_text(h["content"], prev) or h["content"]
+        refines: the previous one, itself read with the one before when it was a follow-up too. "why?" runs the
+        previous question again and explains how it was read."""
+        prev = previous_question(q, history)
+        if prev and WHY.match(q):
+            plan = self.make_plan(prev)
+            self.why = prev
+            if plan:
+                plan[0].thought = f"You ask why, about \"{prev.strip()}\"{_WHY_LEAD}{plan[0].thought}"
+            return plan or None
         combined = follow_text(q, prev)
         if combined is None:
             return None
@@ -237,7 +284,18 @@ class Planner:
             return Turn(Final(self.asked, "The question has two readings (or none I can compute); I ask instead of guessing.",
                               asks=True))
         text, suggestions = compose_answer(state, self.query, self.notes, self.queries)
+        if self.why:
+            text = self.why_text() + "\n\n" + text
         return Turn(Final(text, "I have what I need to answer."), suggestions)
+
+    def why_text(self) -> str:
+        """How the previous question was read: why each tool was called and, for a data question, the candidate
+        statements and which of the question's words each accounts for."""
+        lines = [f"How I answered \"{self.why.strip()}\":"]
+        lines += [f"- **{p.tool}**: {md_text(p.thought.split(_WHY_LEAD)[-1])}" for p in self.plan or []]
+        if self.query is not None:
+            lines += [f"- {md_text(x)}" for x in readings(self.why, self._catalog(), self.row_limit)]
+        return "\n".join(lines) + "\n\nThe result, fetched again:"
 
     def _feed(self, step: PlannedStep, tool: Any, state: LoopState) -> bool:
         """Fill a fed step from the rows of the steps so far; False when it needs a statement none gave."""

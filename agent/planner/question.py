@@ -5,7 +5,8 @@ import re
 from dataclasses import dataclass, field
 
 from agent.planner.filters import sign_filters, value_filters
-from agent.planner.linking import STOP, Mention, column_synonyms, column_word, forms, Window, find_tables, money_cols, singular, time_window, words
+from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, money_cols, shared_names,
+                                   singular, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table
 from toolkits.catalog import Catalog
@@ -41,17 +42,20 @@ class Read:
     signed: str | None = None  # a column a sign word filters ("withdrawals": delta < 0), the measure of a sum
     signed_said: str = ""  # that filter in words ("delta < 0")
     latest: str | None = None  # "the most recent shipment": the time column whose latest/earliest value is asked
+    alternatives: list[str] = field(default_factory=list)  # other tables the subject's word may name
 
     @property
     def subject(self) -> str:
         return self.mentions[0].table
 
 
-def read(question: str, cat: Catalog, limit: int) -> Read | None:
-    """The question's words and intent; None when it names (or implies) no table."""
+def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> Read | None:
+    """The question's words and intent; None when it names (or implies) no table. ``about``: read it as a
+    question about that table (another reading of a question whose table is implied)."""
     q = question.lower()
     ws = words(question)
-    money = any(w in _MONEY for w in ws)
+    money = any(w in _MONEY for w in ws) or re.search(r"\bhow much (?!of\b)(did|do|does|have|has|was|were|is|are)\b",
+                                                       question.lower()) is not None  # "how much did they bill us"
     group_m = re.search(r"\b(?:per|by|for each|each|broken down by|grouped by|breakdown by|split by)\s+([a-z_ ]+)", q)
     r = Read(question, q, ws, limit, time_window(question), money, top_n(q),
              count=bool(re.search(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b", q)),
@@ -62,7 +66,7 @@ def read(question: str, cat: Catalog, limit: int) -> Read | None:
              group=group_m.group(1) if group_m else None,
              rank=bool(re.search(r"\b(top|most|best[- ]selling|best|highest[- ]rated|worst|fewest|least)\b", q)),
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
-    r.mentions = subject(r, cat)
+    r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
         return None
     r.used = {i for m in r.mentions for i in range(m.start, m.end)}
@@ -130,6 +134,13 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
             mentions = [Mention(st[0].name, -1, -1)]
     if not mentions and span_table(r.q, cat):  # "average length of stay (in the ICU)": the stays, not the wards
         mentions = [Mention(span_table(r.q, cat), -1, -1)]
+    shared, i = shared_names(r.ws, cat)
+    if shared and not any(m.start <= i < m.end for m in mentions):
+        # "orders" when sales and purchase orders both are: each is a reading (agent/planner/choose.py)
+        by_value = [m.table for m in implied_table(r.ws, cat, shared)]
+        first = by_value[0] if by_value else shared[0]
+        mentions = sorted([*mentions, Mention(first, i, i + 1)], key=lambda m: m.start)
+        r.alternatives = [t for t in shared if t != first] if mentions[0].start == i else []
     if not mentions:
         mentions = implied_table(r.ws, cat)
     if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
@@ -163,10 +174,10 @@ def lead_word_table(r: Read, cat: Catalog) -> list[Mention]:
     return [Mention(hits.pop(), -1, -1)] if len(hits) == 1 else []
 
 
-def implied_table(ws: list[str], cat: Catalog) -> list[Mention]:
+def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None) -> list[Mention]:
     """No table named: one whose column holds a word of the question ("engineers" → employees.title)
-    or whose distinctive column is named ("average salary" → employees)."""
-    base = [t for t in cat.tables.values() if t.kind in "rp"]
+    or whose distinctive column is named ("average salary" → employees). ``among``: only these tables."""
+    base = [t for t in cat.tables.values() if t.kind in "rp" and (among is None or t.name in among)]
     for t in base:
         conds, _, used = value_filters(t, ws, "x", set())
         if conds:

@@ -15,7 +15,7 @@ from agent.planner.linking import STOP, column_synonyms, comment_names, forms, n
 from toolkits.catalog import Catalog
 
 CUTOFF = 0.86  # difflib ratio: one edit in a word of 7 letters
-_QUESTION_WORDS = frozenset("""
+QUESTION_WORDS = frozenset("""
 about above after again against all also among amount amounts another answer anyone anything average averages
 before being below best between biggest both bottom busiest cheapest count counts daily data date dates day days
 different distinct does during each earliest ever every fewest first from give greater group grouped hours highest
@@ -25,6 +25,7 @@ percentage please rank ranked recent records rows same show since smallest some 
 them then there these they this those through times today top total totals under until used using value values
 week weekly weeks were what when where which while whose with within without would year yearly years yesterday
 """.split())
+_MONTHS = frozenset("january february march april june july august september october november december".split())
 _CACHE: dict[int, tuple[Catalog, dict[str, list[str]]]] = {}
 _LOCK = threading.Lock()
 
@@ -41,6 +42,7 @@ def _vocabulary(cat: Catalog) -> dict[str, list[str]]:
         for c in [*t.columns.values(), *t.keys.values()]:
             words |= {p for p in name_parts(c.name) if len(p) >= 4} | set(column_synonyms(c.comment))
             words |= {v.lower() for v in c.values if re.fullmatch(r"[A-Za-z][A-Za-z-]{3,30}", v or "")}
+    words |= _MONTHS  # "Febuary 2025" is a window once spelt right
     by_letter: dict[str, list[str]] = {}
     for w in words:
         if w and "_" not in w:
@@ -64,9 +66,12 @@ def respell(question: str, cat: Catalog) -> str:
         if before in "'\"`" and before or after in "'\"`" and after or re.search(r"\b(named|called)\s+\S*$",
                                                                                    m.string[:m.start()], re.I):
             return word  # a name written as such ("named O'Brien", 'the "Ward" table') is not a typo
-        if len(low) < 5 or low in known or low in STOP or low in _QUESTION_WORDS or \
+        if len(low) < 5 or low in known or low in STOP or low in QUESTION_WORDS or \
                 any(low[:-k] in known for k in (1, 2, 3) if low.endswith(("s", "d", "ed", "ing", "es"))):
             return word  # a known word, or one inflected ("named" for name, "priced" for price)
+        swapped = {low[:i] + low[i + 1] + low[i] + low[i + 2:] for i in range(1, len(low) - 1)} & known
+        if len(swapped) == 1:  # two letters swapped ("ordres"): one edit, whatever difflib's ratio says
+            return swapped.pop()
         pool = [w for w in vocab.get(low[0], ()) if abs(len(w) - len(low)) <= 2]
         close = difflib.get_close_matches(low, pool, n=2, cutoff=CUTOFF)
         if len(close) == 1 or (len(close) == 2 and difflib.SequenceMatcher(None, low, close[0]).ratio()

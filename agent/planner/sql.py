@@ -6,26 +6,28 @@ related rows ("customers who never ordered") and with more than N of them. Filte
 question: time windows ("yesterday", "last 7 days"), values a column is known to hold ("pending",
 "Germany"), numbers ("cost more than 100") and ids ("order 1234").
 
-A question is read once (agent/planner/question.py), then the first shape that fits builds the
-statement: a ranking over a related table, rows with(out) child rows (agent/planner/related.py), else
-an aggregate composed here from its parts: what is computed (``what_kind``), over which table
+A question is read once (agent/planner/question.py), then each shape that fits builds a candidate
+statement — a ranking over a related table, rows with(out) child rows (agent/planner/related.py), an
+aggregate composed here — and the one that accounts for most of the question runs
+(agent/planner/choose.py). An aggregate is composed from its parts: what is computed (``what_kind``), over which table
 (``fact_table``), the filters, the grouping (agent/planner/grouping.py) and the measure. Identifiers and literals are composed with ``psycopg.sql``;
 nothing here runs SQL (the selection tool and its guard do).
 """
 from __future__ import annotations
 
+import os
 import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, duration_filters, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, column_ref, duration_filters, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import QTY_COLS, STOP, column_word, forms, money_cols, singular, time_column, visible, words
+from agent.planner.linking import QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, visible, words
+from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
-from agent.planner.related import deep_ranked, ranked, with_children, without
 from agent.planner.span import STRONG, Span, span
-from agent.planner.spelling import respell
+from agent.planner.spelling import QUESTION_WORDS, respell
 from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
@@ -37,14 +39,27 @@ _AGG = {"avg": S("round(avg({}), 2)"), "sum": S("sum({})"), "max": S("max({})"),
 def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
     """One SELECT answering ``question``, or None when it does not look like a data question."""
     cat = visible(cat)
-    r = read(respell(question, cat), cat, limit)
+    text = respell(question, cat)
+    r = read(text, cat, limit)
     if r is None:
         return None
-    found = ranked(r, cat) or deep_ranked(r, cat) or without(r, cat) or with_children(r, cat) or aggregate(r, cat)
+    found = choose(candidates(r, cat, aggregate, lambda name: read(text, cat, limit, about=name)), r, cat)
     guessed = implied_joins(found.sql, cat)
     if guessed:
         found.summary += f" (joined on {'; '.join(guessed)}: matched by column name and type, no foreign key declares it)"
     return found
+
+
+def readings(question: str, cat: Catalog, limit: int = 20) -> list[str]:
+    """How ``question`` is read: the spelling corrected, then each candidate statement in words, the chosen one
+    first (``choose.explain``). Empty when it is not a data question."""
+    cat = visible(cat)
+    text = respell(question, cat)
+    r = read(text, cat, limit)
+    if r is None:
+        return []
+    lines = explain(candidates(r, cat, aggregate, lambda name: read(text, cat, limit, about=name)), r)
+    return ([f"read with corrected spelling as \"{text}\""] if text != question else []) + lines
 
 
 def implied_joins(sql: str, cat: Catalog) -> list[str]:
@@ -115,7 +130,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     elif r.n or re.search(r"\b(list|show|which|latest|recent|last|newest|oldest)\b", q):
         kind = "list"
     hm = re.search(r"\bhow (?:many|much)\s+([a-z_]+)", q)
-    if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables):
+    if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables) and not find_tables([hm.group(1)], cat):
         # "how many hours ...", "how much budget ...": a sum of that column, here or in a child table
         w = [hm.group(1)]  # a key ("patients" → pt_id, by its comment) is not an amount
         if _named_measure(t, w) or any(_named_measure(rt, w) for rt, _, _ in cat.inbound(t.name)):
@@ -168,6 +183,11 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
 
 
 def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> Table:
+    if units:  # "quantity on hand" names a column (qoh) of the fact or a child: not any quantity
+        for t in [fact, *(rt for rt, _, _ in cat.inbound(fact.name))]:
+            hit = column_word(t, r.ws, numeric=True, skip=r.used)
+            if hit and hit[0] not in QTY_COLS and _named_measure(t, r.ws, r.used) and _by_phrase(t, r.ws, hit):
+                return t
     has_col = column_word(fact, r.ws, numeric=True, skip=r.used)
     cols = money_cols(fact)
     rate_only = r.money and (cols or ("",))[-1] in ("price", "unit_price")
@@ -224,7 +244,44 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.said += f.values_said
     r.used |= vused
     parent_filters(r, cat, fact, f)
+    name_filters(r, cat, fact, f)
     return f
+
+
+_PROPER = re.compile(r"(?<=\s)([A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von|du)){1,5})")
+
+
+def name_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
+    """A proper name no value matched ("When did Delacroix Fire Protection LLC first order?"): a filter on the
+    name column of the fact or of a table it references (at most two keys away), the one whose sampled names
+    share a word with it ("LLC", "Fire"), else the nearest one with a name column."""
+    known = {v.lower() for t in cat.tables.values() for c in t.columns.values() for v in c.values}
+    for m in _PROPER.finditer(r.text):
+        phrase = m.group(1).strip(" .")
+        pw = words(phrase)
+        if len(pw) < 2 or re.search(r"(^|[.?!:;]\s*)$", r.text[:m.start()].rstrip() + " ") and not r.text[:m.start()].strip() \
+                or any(i in r.used for i, w in enumerate(r.ws) if w in pw) or phrase.lower() in known \
+                or any(w in forms(t) or f"{w}s" in forms(t) for w in pw for t in cat.tables) or re.match(r"(19|20)\d\d$", pw[-1]) \
+                or any(" ".join(pw[k:k + 2]) in known for k in range(len(pw) - 1)):
+            continue  # not the question's first words, not a value or a table the catalog knows
+        options = [(fact, T, [])]
+        for col, ref, refcol in fact.fks:
+            pt = cat.tables.get(ref)
+            if pt is not None:
+                a = f"n_{ref[:3]}"
+                options.append((pt, a, [S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, refcol), ident(T, col))]))
+        labelled = [(t, a, j, t.label_column()) for t, a, j in options if t.label_column() and t.columns[t.label_column()].is_text]
+        if not labelled:
+            return
+        def shared(x):
+            vals = {w for v in x[0].columns[x[3]].values for w in words(v)}
+            return len(vals & set(pw))
+        best = max(labelled, key=lambda x: (shared(x), x[0] is not fact))
+        t, a, joins, lab = best
+        f.joins += [j for j in joins if j not in f.joins]
+        f.add(S("{} ILIKE {}").format(ident(a, lab), L("%" + phrase + "%")), f"{t.name}.{lab} contains {phrase}")
+        r.used |= {i for i, w in enumerate(r.ws) if w in pw}
+        return
 
 
 def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3) -> None:
@@ -271,6 +328,16 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
                 nxt = ws[m.end + 1]
             if nxt.isdigit():
                 f.add(S("{} = {}").format(ident(T, fact.pk), L(int(nxt))), f"{fact.pk} = {nxt}")
+    for m in [m for m in r.mentions if m.start >= 0]:  # "item HV-10120", "order SO-2291": a code-like key
+        code = _code_after(r, m)
+        if code is None:
+            continue
+        if m.table == fact.name and fact.pk and not fact.columns[fact.pk].is_numeric:
+            f.add(S("{} = {}").format(ident(T, fact.pk), L(code)), f"{fact.pk} = {code}")
+        elif m.table != fact.name:
+            link = cat.link(fact.name, m.table)
+            if link and link[2] == fact.name and not fact.columns[link[0]].is_numeric:
+                f.add(S("{} = {}").format(ident(T, link[0]), L(code)), f"{link[0]} = {code}")
     for m in [m for m in r.mentions if m.start >= 0]:
         if m.table != fact.name:
             link = cat.link(fact.name, m.table)
@@ -278,6 +345,14 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
                 nxt = ws[m.end + 1] if ws[m.end] in ("id", "no", "number") and m.end + 1 < len(ws) else ws[m.end]
                 if nxt.isdigit():
                     f.add(S("{} = {}").format(ident(T, link[0]), L(int(nxt))), f"{link[0]} = {nxt}")
+
+
+def _code_after(r: Read, m) -> str | None:
+    """The code written right after a table's word, letters and digits with a dash ("item HV-10120"), or None."""
+    word = re.escape(r.ws[m.end - 1])
+    hit = re.search(rf"\b{word}\w*\s+(?:no\.?\s+|number\s+|#\s*|id\s+)?([A-Za-z]+[-_/.]?\d[\w-]*|\d+[-_/][\w-]+)",
+                    r.text, re.I)
+    return hit.group(1) if hit else None
 
 
 def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
@@ -309,24 +384,28 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         f.add(S("{} ILIKE {}").format(ident(T, lab), L("%" + named.group(1).strip("'\"") + "%")),
               f"{lab} contains {named.group(1)}")
     null_filters(r, fact, f)
-    for c in fact.columns.values():
-        if c.type != "boolean":
+    for c in [*fact.columns.values(), *fact.keys.values()]:
+        flag = c.type == "boolean" or (c.key_of and {v.lower() for v in c.values} <= {"true", "false"} and c.values)
+        if not flag:
             continue
-        stem = c.name.removeprefix("is_").removeprefix("has_")
-        if re.search(rf"\b(in|un|not |non-?){re.escape(stem)}\b", r.q):
-            f.add(S("NOT {}").format(ident(T, c.name)), f"{c.name} = false")
+        ref = column_ref(T, c) if c.key_of else ident(T, c.name)
+        expr = S("({})::boolean").format(ref) if c.key_of else ref
+        name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
+        stem = c.name.lower().removeprefix("is_").removeprefix("has_")
+        if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q):
+            f.add(S("NOT {}").format(expr), f"{name} = false")
         elif re.search(rf"\b{re.escape(stem)}\b", r.q):
-            f.add(ident(T, c.name), f"{c.name} = true")
+            f.add(expr, f"{name} = true")
 
 
-_NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing)\b")
+_NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing|waiting|awaiting)\b")
 
 
 def null_filters(r: Read, fact: Table, f: Filters) -> None:
     """A date that may be NULL, named by a word the question says ("not returned yet", "patients who are
     retired"): IS NULL after a negation near it, else IS NOT NULL. Only for counts and listings, for a column
     no window or value already used."""
-    if r.avg or r.sum or r.max or r.min or r.window:
+    if said_null_filter(r, fact, f) or r.avg or r.sum or r.max or r.min or r.window:
         return
     known = {v.lower() for c in fact.columns.values() for v in c.values}
     for i, w in enumerate(r.ws):
@@ -344,11 +423,38 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
         return
 
 
+_NULL_SAYS = re.compile(r"\bnull\s*(?:=|:|means|if|when|for|is)\s*(?:an?\s+|the\s+)?([a-z][a-z ]{2,40})", re.I)
+
+
+def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
+    """A column whose comment says what NULL means ("NULL = active account", "NULL = not shipped yet") and a
+    question word that says it: IS NULL, or IS NOT NULL when the question negates what the comment says
+    ("inactive accounts", "shipped orders")."""
+    for c in fact.columns.values():
+        m = _NULL_SAYS.search(c.comment)
+        if not m or not c.nullable:
+            continue
+        meaning = m.group(1).lower()
+        said = [w for w in re.findall(r"[a-z]+", meaning) if w not in STOP and len(w) >= 4
+                and w not in ("also", "still", "account", "value", "known", "none")]
+        for i, w in enumerate(r.ws):
+            if i in r.used or len(w) < 4 or not any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) for x in said):
+                continue
+            asked_not = bool(_NOT_YET.search(" ".join(r.ws[max(0, i - 3): i + 2]))) or w.startswith(("in", "un"))
+            null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
+            f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
+                  f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
+            r.used.add(i)
+            return True
+    return False
+
+
 def _names_date(c, w: str) -> bool:
     """Whether word ``w`` names date column ``c``: a part of its name or a word of its comment that ``w`` starts
     with ("shipped" → shipped_at, "retired" → a comment "date of retirement (retired on)")."""
     parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if len(p) >= 5 and p not in ("date", "time")]
-    said = [x for x in re.findall(r"[a-z]{5,}", c.comment.lower()) if x not in ("while", "which", "there", "timestamp")]
+    said = [x for x in re.findall(r"[a-z]{5,}", c.comment.lower()) if x not in ("while", "which", "there", "timestamp")
+            and x not in QUESTION_WORDS]  # "Date the (first) shipment left": "first" asks, it names no date
     return any(w.startswith(p) and len(w) - len(p) <= 3 for p in parts + said)
 
 
@@ -446,6 +552,18 @@ def _the_measure(fact: Table, kind: str, r: Read) -> tuple[str, int] | None:
         return nums[0].name, -1
     named = [c for c in nums if _MEASURE_WORDS.search(c.name) or _MEASURE_WORDS.search(c.comment)]
     return (named[0].name, -1) if len(named) == 1 else None
+
+
+def _by_phrase(t: Table, ws: list[str], hit: tuple[str, int]) -> bool:
+    """Whether column ``hit`` was named by several words ("quantity on hand": its comment's phrase, or its
+    initials, qoh), not by one word ("quantity") that any quantity column shares."""
+    col, i = hit
+    c = t.columns.get(col)
+    if c is None:
+        return False
+    said = set(column_synonyms(c.comment))
+    runs = ["_".join(ws[i:i + k]) for k in (2, 3) if i + k <= len(ws)]
+    return any(x in said or x == col.lower() for x in runs) or "".join(w[0] for w in ws[i:i + len(col)]) == col.lower()
 
 
 def _named_measure(t: Table, ws: list[str], skip: set[int] | frozenset[int] = frozenset()) -> bool:

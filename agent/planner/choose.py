@@ -1,0 +1,204 @@
+"""Several readings of a data question, each scored; the best one runs, two equal ones are asked back.
+
+Every shape of statement (a ranking over a related table, rows with or without child rows, an aggregate) is
+built on its own copy of the reading, and, when the question names no table (the subject was implied by a
+value, a column or by meaning), on the next table by meaning as well. A candidate scores by how much of the
+question it accounts for:
+
+- **covered**: the content words its SQL names itself (identifiers whole and split on ``_``, literals; 1
+  each), and those its reading used or a comment on a table or column it reads says (0.75 each: "booked"
+  in "Order date (business date the order was booked)");
+- **faults**: operations the question asks for that its SQL lacks (a count, an average, a total, a
+  grouping, a top-N), and type faults (a sum or an average of a key column).
+
+The best score wins; the order the shapes are tried in (the shape that fits first) breaks ties, so a later
+shape or the other table replaces the first only when it reads strictly more of the question. When one word
+names two tables equally (two table comments call them "orders") and both readings score the same, the
+question is asked back instead of guessed.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from agent.planner.filters import Query
+from agent.planner.linking import STOP, singular
+from agent.planner.question import Read
+from agent.planner.related import deep_ranked, ranked, with_children, without
+from agent.planner.semantic import ranked_tables
+from toolkits.catalog import Catalog
+
+# Words that ask for an operation rather than name data: their coverage is checked as faults, not as words.
+_OPS = {"many", "much", "number", "count", "total", "sum", "average", "avg", "mean", "median", "top", "most",
+        "least", "per", "each", "every", "all", "any", "some", "not", "no", "never", "without", "than", "more",
+        "less", "fewer", "over", "under", "above", "below", "between", "last", "first", "latest", "earliest",
+        "highest", "lowest", "largest", "smallest", "biggest", "maximum", "minimum", "max", "min", "ever", "recent",
+        "newest", "oldest", "different", "distinct", "unique",
+        "currently", "still", "yet", "please", "tell", "get", "find", "compute", "calculate", "so",
+        "far", "overall", "altogether", "across", "whole", "database", "table", "tables", "rows", "row",
+        "records", "record", "entries", "entry", "data", "value", "values", "one", "ones", "did", "got", "had",
+        "out", "up", "into", "about", "being", "they", "them", "those", "these", "only", "just"}
+_TOKEN = re.compile(r"[a-z][a-z0-9]*")
+
+
+@dataclass
+class Candidate:
+    query: Query
+    shape: str
+    order: int  # the cascade's order: lower was tried first
+    covered: set[int] = field(default_factory=set)
+    faults: list[str] = field(default_factory=list)
+    subject: str = ""
+
+    direct: set[int] = field(default_factory=set)  # covered words the SQL itself names (a table, column or value)
+
+    @property
+    def score(self) -> float:
+        """A word the SQL names counts 1; one read through a comment or a code's gloss 0.75; a fault −1.5."""
+        return len(self.direct) + 0.75 * len(self.covered - self.direct) - 1.5 * len(self.faults)
+
+
+def content_positions(r: Read) -> list[int]:
+    """Positions of the words that name data: not stop words, not operation words, not bare numbers of a window."""
+    return [i for i, w in enumerate(r.ws) if w not in STOP and w not in _OPS and len(w) > 2 and not w.isdigit()]
+
+
+def _sql_tokens(sql: str) -> set[str]:
+    """Identifiers whole ("ord_dt") and in parts ("ord", "dt"), words of literals, each also in the singular."""
+    toks = set()
+    for part in _TOKEN.findall(sql.lower()) + re.findall(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", sql.lower()):
+        toks.add(part)
+        toks.add(singular(part))
+    return toks
+
+
+def _names(w: str, toks: set[str]) -> bool:
+    s = singular(w)
+    if w in toks or s in toks or (len(s) >= 4 and any(s + x in toks for x in ("ed", "d", "ing", s[-1] + "ed"))):
+        return True  # "book" and a comment's "booked"
+    return len(s) >= 5 and any(len(t) >= 5 and (t.startswith(s[:5]) and abs(len(t) - len(s)) <= 3) for t in toks)
+
+
+def faults_of(r: Read, q: Query) -> list[str]:
+    """What the question asks that the statement does not compute, and sums or averages of keys."""
+    sql = q.sql.lower()
+    out = []
+    if r.avg and "avg(" not in sql and "percentile_cont" not in sql and q.kind != "ask":
+        out.append("asks for an average, computes none")
+    if r.count and "count(" not in sql and q.kind not in ("list", "ask", "value"):
+        out.append("asks how many, counts nothing")
+    if r.group and "group by" not in sql and q.kind not in ("top", "ask") and re.search(
+            r"\b(per|for each|each|grouped by|broken down by|split by|breakdown)\b", r.q):  # "by value" may order
+        out.append(f"asks per {r.group.split()[0]}, groups nothing")
+    if r.n and "limit" not in sql:
+        out.append(f"asks for {r.n} rows, limits nothing")
+    for fn, col in re.findall(r"\b(sum|avg)\(\s*(?:\"?\w+\"?\.)?\"?(\w+)\"?\s*\)", sql):
+        if col.endswith("_id") or col == "id":
+            out.append(f"{fn} of the key {col}")
+    return out
+
+
+def _comment_tokens(q: Query, cat: Catalog, toks: set[str]) -> set[str]:
+    """The words of the comments on the tables the SQL reads and on the columns it names."""
+    said = []
+    for t in cat.tables.values():
+        if t.name.lower() in toks:
+            said.append(t.comment)
+            said += [c.comment for c in t.columns.values() if c.name.lower() in toks]
+    return _sql_tokens(" ".join(said))
+
+
+def score(r: Read, q: Query, base: list[int], cat: Catalog) -> tuple[set[int], set[int], list[str]]:
+    """(covered word positions, those the SQL names itself, faults). A word the reading used, or that a comment
+    on a table or column the SQL reads says ("booked": "business date the order was booked"), is covered."""
+    toks = _sql_tokens(q.sql + " " + q.table)
+    direct = {i for i in base if _names(r.ws[i], toks)}
+    said = _comment_tokens(q, cat, toks)
+    covered = direct | {i for i in base if i in r.used or _names(r.ws[i], said)}
+    return covered, direct, faults_of(r, q)
+
+
+def _shapes(aggregate: Callable[[Read, Catalog], Query]) -> tuple[tuple[str, Callable], ...]:
+    return (("ranking", ranked), ("deep ranking", deep_ranked), ("rows without children", without),
+            ("rows with children", with_children), ("aggregate", aggregate))
+
+
+def _readings(r: Read, cat: Catalog, reread: Callable[[str], Read | None]) -> list[Read]:
+    """The reading, and when its subject is only implied, the reading of the next table by meaning."""
+    out = [r]
+    for name in r.alternatives:  # a word several tables' comments give as their name
+        other = reread(name)
+        if other is not None:
+            other.mentions = [dataclasses.replace(r.mentions[0], table=name), *r.mentions[1:]]
+            other.used = set(r.used)
+            out.append(other)
+    if r.alternatives or r.mentions[0].start >= 0 or len(r.mentions) > 1:
+        return out
+    for name, _ in ranked_tables(r.text, cat)[:2]:
+        if name != r.subject and cat.tables[name].kind in "rp":
+            other = reread(name)
+            if other is not None:
+                out.append(other)
+            break
+    return out
+
+
+def candidates(r: Read, cat: Catalog, aggregate: Callable[[Read, Catalog], Query],
+               reread: Callable[[str], Read | None]) -> list[Candidate]:
+    """Every shape that fits, on each reading, scored."""
+    base = content_positions(r)
+    out = []
+    for k, reading in enumerate(_readings(r, cat, reread)):
+        for i, (name, shape) in enumerate(_shapes(aggregate)):
+            rc = copy.deepcopy(reading)
+            try:
+                found = shape(rc, cat)
+            except (KeyError, IndexError, ValueError, TypeError):
+                if k == 0:
+                    raise  # the first reading's shapes are the planner's own: a failure there is a bug to see
+                continue  # another table's reading may not fit every shape
+            if found is None:
+                continue
+            covered, direct, faults = score(rc, found, base, cat)
+            out.append(Candidate(found, name, 10 * k + i, covered, faults, reading.subject, direct))
+            if found.kind == "ask":
+                break
+    return out
+
+
+def choose(cands: list[Candidate], r: Read, cat: Catalog) -> Query:
+    """The best candidate; an ask-back when a word of the question names two tables equally ("orders": sales and
+    purchase orders) and the other table's reading is as good."""
+    best = max(cands, key=lambda c: (c.score, -c.order))
+    first = min(cands, key=lambda c: c.order)
+    shared = set(r.alternatives) | {r.subject}  # tables one word of the question names equally
+    rivals = [c for c in cands if c.subject != best.subject and c.score >= best.score and not c.faults
+              and c.query.table != best.query.table and {c.subject, best.subject} <= shared]
+    if rivals and not best.faults and best.query.kind != "ask":
+        a, b = cat.tables[best.query.table], cat.tables[rivals[0].query.table]
+        return Query("", "ask", best.subject,
+                     f"I can read this two ways: {best.query.summary} (in **{a.qname}**) or "
+                     f"{rivals[0].query.summary} (in **{b.qname}**). Which one do you mean? Ask again naming the table, "
+                     f"e.g. \"{r.text.rstrip(' ?')} in {a.qname}?\"")
+    if best is not first:
+        said = "; ".join(first.faults) or "it reads fewer of the question's words"
+        best.query.summary += f" (chosen over {first.query.summary}: {said})"
+    return best.query
+
+
+def explain(cands: list[Candidate], r: Read) -> list[str]:
+    """The candidates in words, best first (the chosen one, then the readings it was preferred to): which of the
+    question's words each accounts for, which it leaves unread, and what it lacks. For "why?" and for tests."""
+    base = content_positions(r)
+    out = []
+    for n, c in enumerate(sorted(cands, key=lambda c: (-c.score, c.order))):
+        read_ = ", ".join(f"\"{r.ws[i]}\"" for i in sorted(c.covered)) or "none of its words"
+        unread = [f"\"{r.ws[i]}\"" for i in base if i not in c.covered]
+        line = (f"{'chosen' if n == 0 else 'also considered'}: {c.query.summary} ({c.shape} over {c.subject}); "
+                f"accounts for {read_}" + (f"; leaves {', '.join(unread)} unread" if unread else "")
+                + (f"; lacks: {'; '.join(c.faults)}" if c.faults else ""))
+        out.append(line)
+    return out
