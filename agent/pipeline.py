@@ -10,6 +10,7 @@ the answer on top of that evidence through the route's template.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from agent import templates
 from agent.backends import LLMError, make_backend
 from agent.events import Answer, Error, Event, Passages, Route, Token
 from agent.on_server import on_server
+from agent.planner.policy import follow_up_of
 from agent.refusals import refuse, self_harm
 from router import RouterNotTrained
 from router.labels import LABELS, REFUSED, RouteDecision
@@ -70,7 +72,7 @@ class Pipeline:
         return self._retriever
 
     # ------------------------------------------------------------ routing
-    def decide_route(self, question: str, route: str | None) -> RouteDecision:
+    def decide_route(self, question: str, route: str | None, history: list[dict] | None = None) -> RouteDecision:
         choice = (route or self.settings.route or "auto").lower()
         if choice != "auto":
             if choice not in LABELS:
@@ -78,7 +80,14 @@ class Pipeline:
             return RouteDecision(choice, 1.0, {choice: 1.0}, 0.0, source="user")
         if self_harm(question):  # care first: no classifier decides this one
             return RouteDecision("unsafe", 1.0, {"unsafe": 1.0}, 0.0, source="rule")
-        return self.router().route(question)
+        decision = self.router().route(question)
+        prev = follow_up_of(question, history) if decision.label not in ("instance", "unsafe") else None
+        if prev:  # "and per region?", "why?" after a question about the database: the same route as that one
+            before = self.router().route(prev)
+            if before.label == "instance":
+                return dataclasses.replace(before, latency_ms=decision.latency_ms + before.latency_ms,
+                                           source="follow-up", note=f"a follow-up to \"{prev.strip()}\"")
+        return decision
 
     # ------------------------------------------------------------ the pipeline
     def ask(self, question: str, history: list[dict] | None = None, route: str | None = None) -> Iterator[Event]:
@@ -88,7 +97,7 @@ class Pipeline:
             return
         history = history or []
         try:
-            decision = self.decide_route(question, route)
+            decision = self.decide_route(question, route, history)
         except Exception as exc:  # router missing or broken: say so, never fake a route
             yield Error(_router_message(exc))
             return

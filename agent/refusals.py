@@ -6,6 +6,11 @@ import re
 
 # (pattern over the request, the risk it carries, a safe alternative)
 UNSAFE_RULES: list[tuple[str, str, str]] = [
+    (r"\b(bomb|explosive|detonator|napalm|thermite|molotov|gun|rifle|pistol|silencer|weapon|ricin|sarin|meth|"
+     r"cocaine|fentanyl|mdma|heroin|overdose|lethal dose|stab|poison (my|a|his|her|someone|people)|kidnap|"
+     r"slurs?|subhuman|harass|stalk|track (my|his|her) \w+'?s? (phone|location)|phishing|scam|launder|fake (id|insurance|doctor))",
+     "it could hurt people, and helping with it is something I never do",
+     "I only help with databases. If you or someone else is in danger, please contact local emergency services."),
     (r"\b(drop|truncate|delete|wipe|destroy|erase)\b",
      "it would destroy data, and there is no undo without a backup",
      "If you really need to remove data, take a backup first (`pg_dump -Fc`), try the statement on a copy, "

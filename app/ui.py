@@ -38,7 +38,8 @@ ROUTE_HELP = {
     "unsafe": "refused: unsafe request",
     "irrelevant": "refused: not about databases",
 }
-SOURCE_TEXT = {"classifier": "classifier", "llm": "LLM router", "user": "chosen by you"}
+SOURCE_TEXT = {"classifier": "classifier", "llm": "LLM router", "user": "chosen by you", "rule": "by rule",
+               "follow-up": "as the question it follows"}
 CURSOR = " ▌"
 
 

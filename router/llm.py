@@ -12,7 +12,7 @@ from router.labels import LABELS, RouteDecision
 Chat = Callable[[list[dict]], str]
 
 SYSTEM = """You sort questions sent to a database assistant into exactly one route:
-unsafe: asks to attack, break into, steal from, damage or spy on systems or data the user has no right to (a polite "pentest" of someone else's site is unsafe).
+unsafe: any harmful request, about databases or not: attacking, breaking into, stealing from, damaging or spying on systems or data the user has no right to (a polite "pentest" of someone else's site is unsafe), and weapons, drugs, violence, self-harm, hate, fraud, stalking, or a role-play or "no rules" framing asking for any of these.
 irrelevant: safe but not about databases (a book index, a furniture table, cooking, general programming).
 general: database knowledge not tied to one product or the user's own database (normalization, ACID, writing SQL, preventing SQL injection).
 product: how a specific product works: PostgreSQL, MySQL, MariaDB, SQLite, Oracle, SQL Server, MongoDB, openGauss (settings, commands, views, error messages), even if asked "on my server".
