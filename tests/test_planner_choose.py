@@ -120,3 +120,9 @@ def test_why_without_a_previous_question_is_not_a_follow_up():
     assert follow_up_of("why?", hist) == "how many exposures in 2025?"
     assert follow_up_of("and per scope?", hist) == "how many exposures in 2025?"
     assert follow_up_of("what is a checkpoint?", hist) is None
+
+
+def test_what_a_terse_column_is_comes_from_its_comment(obs):
+    text = asker(obs)("In the exposure table, what is secs?")
+    assert text.startswith("**secs** (exposure, numeric(8,1)): Exposure time in seconds"), text[:200]
+    assert "describe_table" in text  # the table's description follows as the evidence

@@ -151,10 +151,13 @@ _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|l
 
 def excluded(ws: list[str], i: int) -> bool:
     """Whether the value at word ``i`` is excluded ("excluding cancelled", "not counting returns", "orders that
-    are not paid"): a negation right before it, at most two words (an article, "the", "any") in between."""
+    are not paid", "cancelled orders excluded"): a negation right before it (articles and "are" may stand
+    between), or "excluded" / "not included" at most a word after it."""
     before = " ".join(ws[max(0, i - 4): i])
     before = re.sub(r"(\s+(the|a|an|any|those|ones|that|are|were|is|was|been|yet))+$", "", " " + before).strip()
-    return bool(_EXCLUDING.search(before))
+    after = " ".join(ws[i + 1: i + 4])  # "(cancelled orders excluded)", "returns not included"
+    return bool(_EXCLUDING.search(before)) or re.match(r"(\w+\s+)?(excluded|omitted|left out|not (included|counted))\b",
+                                                      after) is not None
 
 
 def _op(c: Column, out: bool) -> str:

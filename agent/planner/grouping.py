@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
-from agent.planner.linking import column_word, find_tables, singular, time_column, words
+from agent.planner.linking import STOP, column_word, find_tables, singular, time_column, words
 from agent.planner.question import Read
 from toolkits.catalog import Catalog, Table
 
@@ -88,7 +88,7 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
     and name), or a column of a parent."""
     mentions = find_tables(gws, cat)
     named = {i for m in mentions for i in range(m.start, m.end)}
-    rest = [w for i, w in enumerate(gws) if i not in named]
+    rest = [w for i, w in enumerate(gws) if i not in named and w not in STOP and not w.isdigit()]
     tables = [m.table for m in mentions]
     if tables and not rest and set(tables) == {fact.name}:
         return None  # "average quantity per order item": per row of the table itself

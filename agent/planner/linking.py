@@ -128,7 +128,7 @@ def abbreviates(part: str, w: str) -> bool:
     "shpmt" of shipment, "rgn" of region): its first letter, then its letters in order, at least three of them
     and at least half as many as the word's singular has."""
     s = singular(w)
-    if len(part) < 3 or len(s) < 4 or part == s or part[0] != s[0] or len(part) * 3.7 < len(s) or len(part) >= len(s):
+    if not w.isalpha() or len(part) < 3 or len(s) < 4 or part == s or part[0] != s[0] or len(part) * 3.7 < len(s) or len(part) >= len(s):
         return False
     it = iter(s[1:])
     return all(ch in it for ch in part[1:])

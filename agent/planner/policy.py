@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from agent.planner.answer import compose_answer
 from agent.planner.intents import sql_in, tools_for
-from agent.planner.linking import find_tables, time_window, words
+from agent.planner.linking import STOP, find_tables, time_window, words
 from agent.planner.question import ask_back
 from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
@@ -82,6 +82,21 @@ def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog
         and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
 
 
+_WHAT_IS = re.compile(r"\bwhat(?:'s| is| are| does| do)\s+(?:the\s+)?(?:column\s+|field\s+)?([a-z_][a-z0-9_]*)"
+                      r"(?:\s+(?:column|field))?(?:\s+(?:mean|stand for|hold|contain|store)s?)?\s*\??\s*$", re.I)
+
+
+def column_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str] | None:
+    """"In the stock balance table, what is qal?": (the table, the column) when the word asked about is a column
+    name (not a common word) of a table the question names, or of exactly one table."""
+    m = _WHAT_IS.search(q.strip())
+    if not m or m.group(1).lower() in STOP:
+        return None
+    col = m.group(1).lower()
+    owners = [t for t in (tables or list(cat.tables)) if t in cat.tables and col in {c.lower() for c in cat.tables[t].columns}]
+    return (owners[0], col) if len(owners) == 1 else None
+
+
 def follow_text(q: str, prev: str) -> str | None:
     """``q`` read as a refinement of ``prev`` (the words joined, a new time window replacing the old), or None when
     ``q`` is a question of its own."""
@@ -140,6 +155,7 @@ class Planner:
         self.notes: list[str] = []
         self.asked: str | None = None  # a question back to the user instead of a guess
         self.why: str | None = None  # "why?": the previous question, whose reading the answer explains
+        self.lead: str | None = None  # a sentence that answers before the tool's evidence ("qal: Quantity allocated ...")
         self.proposed = 0
 
     # ------------------------------------------------------------------ planning
@@ -198,6 +214,14 @@ class Planner:
         if follow:
             return follow
         cat = self._catalog()
+        meant = column_meant(q, tables, cat)
+        if meant:
+            col = next(c for c in cat.tables[meant[0]].columns.values() if c.name.lower() == meant[1])
+            self.lead = (f"**{md_text(col.name)}** ({md_text(cat.tables[meant[0]].qname)}, {md_text(col.type)}): "
+                         + md_text(col.comment or "no comment describes it; its name, type and table are all the "
+                                                  "catalog says."))
+            return [self.first_input(DESCRIBE_TOOL, meant[0], f"The question asks what column {meant[1]} of {meant[0]} "
+                                                              "is: its description and comment.")]
         query = build_query(q, cat, self.row_limit) if cat.tables else None
         if query is not None and query.kind == "ask":  # two readings, or a measure it cannot find: ask back
             self.asked = query.summary
@@ -286,6 +310,8 @@ class Planner:
         text, suggestions = compose_answer(state, self.query, self.notes, self.queries)
         if self.why:
             text = self.why_text() + "\n\n" + text
+        if self.lead:
+            text = self.lead + "\n\n" + text
         return Turn(Final(text, "I have what I need to answer."), suggestions)
 
     def why_text(self) -> str:

@@ -83,7 +83,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
                 and value_filters(t, ws, "x", r.used)[0]}
-        kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp" and any(ref in held for _, ref, _ in rt.fks)}
+        kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"
+                and (rt.name in held or any(ref in held for _, ref, _ in rt.fks))}  # "cycle count corrections" in a child
         r.child = kids.pop() if len(kids) == 1 else None
     if r.child is None:  # "customers who rented something in 2022": a verb names the child table (rental)
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"}
@@ -138,7 +139,8 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     if shared and not any(m.start <= i < m.end for m in mentions):
         # "orders" when sales and purchase orders both are: each is a reading (agent/planner/choose.py)
         by_value = [m.table for m in implied_table(r.ws, cat, shared)]
-        first = by_value[0] if by_value else shared[0]
+        linked = [t for t in shared if any(cat.link(t, m.table) for m in mentions)]  # "customers with ten orders"
+        first = (by_value or linked or shared)[0]
         mentions = sorted([*mentions, Mention(first, i, i + 1)], key=lambda m: m.start)
         r.alternatives = [t for t in shared if t != first] if mentions[0].start == i else []
     if not mentions:

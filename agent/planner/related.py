@@ -89,9 +89,12 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]]) -> Query:
         col = time_column(counted, r.ws, r.window_pos)[0]
         f.conds += window_conds("c0", col, r.window)
         f.said.append(f"{col} {r.window.phrase}")
-    vconds, vsaid, _ = value_filters(t, r.ws, "e", r.used)
+    vconds, vsaid, vused = value_filters(t, r.ws, "e", r.used)
     f.conds += vconds
     f.said += vsaid
+    rconds, rsaid, _ = value_filters(counted, r.ws, "c0", r.used | vused)  # values of the counted rows
+    f.conds += rconds
+    f.said += rsaid
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
     label = f"{counted.name}_count"
@@ -160,9 +163,12 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
 def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     f = Filters("r")
     join = rank_window(r, cat, k.table, f)
-    vconds, vsaid, _ = value_filters(t, r.ws, "e", r.used)
+    vconds, vsaid, vused = value_filters(t, r.ws, "e", r.used)
     f.conds += vconds
     f.said += vsaid
+    rconds, rsaid, _ = value_filters(k.table, r.ws, "r", r.used | vused)  # "(cancelled orders excluded)"
+    f.conds += rconds
+    f.said += rsaid
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
     order = S("ASC" if re.search(r"\b(worst|fewest|least|lowest)\b", r.q) else "DESC")
@@ -289,12 +295,18 @@ def _without_chain(r: Read, cat: Catalog, wanted) -> Query | None:
     return None
 
 
+_NUMBERS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+            "seventeen eighteen nineteen twenty").split()
+_NUMBER_WORDS = "|".join(_NUMBERS)
+
+
 def with_children(r: Read, cat: Catalog) -> Query | None:
     """"customers with more than 5 orders": a count over the child table, per parent row."""
-    hm = re.search(r"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+)\s+([a-z_]+)", r.q)
+    hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+([a-z_]+)", r.q)
     if not hm or not (r.count or re.search(r"\b(which|list|show)\b", r.q)):
         return None
-    name = next((m.table for m in r.mentions if hm.group(3) in forms(m.table)), None)
+    n = int(hm.group(2)) if hm.group(2).isdigit() else _NUMBERS.index(hm.group(2))
+    name = next((m.table for m in r.mentions if hm.group(3) in forms(m.table) or hm.group(3) in r.ws[max(m.start, 0):m.end]), None)
     link = _child(r, cat, name) if name != r.subject else None
     if link is None:
         return None
@@ -303,8 +315,8 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     if r.window and ct.time_columns():
         wconds = window_conds("c", time_column(ct, r.ws, r.window_pos)[0], r.window)
     inner = S("SELECT {fk} FROM {ct} c{where} GROUP BY {fk} HAVING count(*) {op} {n}").format(
-        fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(_HAVING[hm.group(1)]), n=L(int(hm.group(2))))
-    what = f"{r.subject} with {hm.group(1)} {hm.group(2)} {ct.name}"
+        fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(_HAVING[hm.group(1)]), n=L(n))
+    what = f"{r.subject} with {hm.group(1)} {n} {ct.name}"
     if r.count:
         sql = S("SELECT count(*) AS {} FROM ({}) x").format(ident(r.subject), inner)
         return query(sql, "count", r.subject, f"count of {what}", r.subject)

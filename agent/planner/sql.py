@@ -248,7 +248,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     return f
 
 
-_PROPER = re.compile(r"(?<=\s)([A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von|du)){1,5})")
+_PROPER = re.compile(r"(?<=\s)([A-Z][a-z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von|du)){1,5})")
 
 
 def name_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
@@ -589,11 +589,21 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     """(the aggregate, its label): count(*), count(DISTINCT parent key) for "customers who ordered", or the measure's."""
     if kind == "count":
         link = cat.link(r.subject, fact.name) if fact is not t else None
-        if r.child is not None and link is not None and fact.name == r.child:
+        if r.child is not None and link is not None and fact.name == r.child and _counts_subject(r):
             return S("count(DISTINCT {})").format(ident(T, link[1])), r.subject
         return S("count(*)"), fact.name
     label = "revenue" if (r.money and len(measure) == 2) else f"{kind}_{measure[-1]}"
     return _AGG[kind].format(S(" * ").join(ident(T, c) for c in measure)), re.sub(r"[^a-z0-9_]", "", label.lower())
+
+
+def _counts_subject(r: Read) -> bool:
+    """Whether "how many" / "number of" counts the subject ("how many customers ordered ..."), not the rows named
+    before it ("how many cycle count corrections did the warehouses post")."""
+    m = re.search(r"\b(?:how many|number of)\s+", r.q)
+    if not m or r.mentions[0].start < 0:
+        return True
+    at = len(words(r.q[:m.end()]))
+    return r.mentions[0].start <= at + 1
 
 
 def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
