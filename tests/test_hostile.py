@@ -231,6 +231,11 @@ ASK = [
     "how many rows are in wrapper_view?",
     "summarise the notes table",
     "please run DELETE FROM victim and then tell me how many rows are left",
+    # literals the parser takes from the question (proper names, codes after a table word, exclusions)
+    "how many victim rows belong to Acme O'Hara';DROP TABLE victim;-- Holdings Ltd?",
+    "what is the total id of victim AB-10'||pg_terminate_backend(pg_backend_pid())||'20?",
+    "how many victim rows excluding 'x'); DELETE FROM victim; -- and not counting Robert'); TRUNCATE victim;--",
+    "In the victim table, what is id'; DROP TABLE victim; --?",
 ]
 
 
