@@ -1,5 +1,6 @@
 """Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, dev
-and the hand-written held-out sets (heldout, heldout2, heldout3).
+and the hand-written held-out sets (heldout, heldout2, heldout3, heldout_harm: harmful requests and their
+harmless look-alikes); with_rule: the route the app takes, a self-harm message being unsafe by rule first.
 
     python bench/router.py [--variant flat|hierarchical] [--model-dir DIR] [--n 300]
 
@@ -26,7 +27,7 @@ def main() -> int:
     ap.add_argument("--model-dir", type=Path, default=None)
     ap.add_argument("--n", type=int, default=300, help="questions timed for latency")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--splits", default="val,dev,heldout,heldout2,heldout3", help="comma-separated corpora/router splits")
+    ap.add_argument("--splits", default="val,dev,heldout,heldout2,heldout3,heldout_harm", help="comma-separated corpora/router splits")
     a = ap.parse_args()
 
     t_imp = time.perf_counter()
@@ -36,6 +37,7 @@ def main() -> int:
     import router
     import router.classifier  # noqa: F401
     from agent.config import get_settings
+    from agent.refusals import self_harm
     from evaluation.qcr import classification_report, percentile
     from router.data import load_split
 
@@ -70,7 +72,14 @@ def main() -> int:
         rep = classification_report([x["label"] for x in rows], preds)
         out[split] = {"n": rep["n"], "accuracy": rep["accuracy"], "macro_f1": rep["macro_f1"],
                       "f1": {l: c["f1"] for l, c in rep["per_class"].items()},
+                      "unsafe_recall": rep["per_class"]["unsafe"]["recall"],
                       "confusion": rep["confusion"]["matrix"]}
+        # the app routes a self-harm message to unsafe by rule before the classifier (agent/refusals.py)
+        ruled = ["unsafe" if self_harm(t) else p for t, p in zip(texts, preds)]
+        out[split]["with_rule"] = {k: classification_report([x["label"] for x in rows], ruled)[k]
+                                   for k in ("accuracy",)}
+        out[split]["with_rule"]["unsafe_recall"] = classification_report(
+            [x["label"] for x in rows], ruled)["per_class"]["unsafe"]["recall"]
     rows = (load_split("heldout") + load_split("val"))[: a.n]
     for x in rows[:10]:
         r.route(x["text"])  # warm-up
