@@ -1,0 +1,93 @@
+"""How schemas are written, read without a database: abbreviated names, what comments call tables and columns,
+quarters, exclusions, and what a comment says NULL means. Pure functions over catalog objects."""
+from __future__ import annotations
+
+import pytest
+
+from agent.planner.filters import excluded
+from agent.planner.linking import abbreviates, column_word, comment_names, find_tables, time_window, words
+from agent.planner.sql import build_query
+from toolkits.catalog import Catalog, Column, Table
+
+
+@pytest.mark.parametrize("part, word", [("cust", "customers"), ("whse", "warehouse"), ("shpmt", "shipments"),
+                                        ("rgn", "regions"), ("rcv", "received"), ("inv", "inventory"),
+                                        ("emp", "employees"), ("dept", "departments")])
+def test_abbreviations_of_plain_words(part, word):
+    assert abbreviates(part, word)
+
+
+@pytest.mark.parametrize("part, word", [("txn", "transactions"), ("pt", "patient"), ("events", "events_2025"),
+                                        ("cust", "cust"), ("abc", "alphabet"), ("ord", "forward")])
+def test_not_abbreviations(part, word):
+    assert not abbreviates(part, word)
+
+
+def test_comment_names_end_where_a_preposition_or_a_record_word_starts():
+    assert comment_names("Purchase orders to suppliers (replenishment)")[:2] == ["purchase_orders", "orders"]
+    assert comment_names("Sales order header") == ["sales_order", "order"]
+    assert "stock_balance" in comment_names("Current stock balance per DC and item")
+    assert "bill" not in comment_names("Customer accounts (bill-to)")  # a phrase ending on "to" names nothing
+
+
+def _cat() -> Catalog:
+    so = Table("ops", "so_hdr", "r", pk="so_id", comment="Sales order header", columns={
+        "so_id": Column("so_id", "integer"),
+        "ship_dt": Column("ship_dt", "date", comment="Date shipped; NULL = not shipped yet"),
+        "ord_dt": Column("ord_dt", "date", nullable=False, comment="Order date"),
+        "stat": Column("stat", "text", values=["open", "shipped", "cancelled"]),
+        "ord_amt": Column("ord_amt", "numeric(12,2)", comment="Merchandise value of the order in USD")})
+    po = Table("ops", "po_hdr", "r", pk="po_id", comment="Purchase orders to suppliers", columns={
+        "po_id": Column("po_id", "integer"), "po_dt": Column("po_dt", "date", nullable=False),
+        "po_stat": Column("po_stat", "char(1)", values=["O", "X"], comment="O open, X cancelled")})
+    stock = Table("inv", "stock_bal", "r", pk="sb_id", comment="Current stock balance per DC and item", columns={
+        "sb_id": Column("sb_id", "integer"),
+        "qoh": Column("qoh", "integer", comment="Quantity on hand, selling units"),
+        "qal": Column("qal", "integer", comment="Quantity allocated to released orders")})
+    return Catalog(tables={"so_hdr": so, "po_hdr": po, "stock_bal": stock})
+
+
+def test_tables_by_abbreviation_and_by_comment_phrase():
+    cat = _cat()
+    assert [m.table for m in find_tables(words("the stock balance of item 7"), cat)] == ["stock_bal"]
+    assert [m.table for m in find_tables(words("how many sales orders"), cat)] == ["so_hdr"]
+    assert find_tables(words("how many orders"), cat) == []  # both comments call theirs "orders": no one table
+
+
+def test_a_column_by_its_comment_phrase_or_its_initials():
+    t = _cat().tables["stock_bal"]
+    assert column_word(t, words("total quantity on hand"), numeric=True)[0] == "qoh"
+    assert column_word(t, words("what is the q o h"), numeric=True)[0] == "qoh"
+
+
+@pytest.mark.parametrize("text, low, high", [
+    ("freight in the first quarter of 2026", "2026-01-01", "2026-04-01"),
+    ("orders in Q4 2025", "2025-10-01", "2026-01-01"),
+    ("sales 2024 q2", "2024-04-01", "2024-07-01")])
+def test_quarters(text, low, high):
+    w = time_window(text)
+    assert low in w.low.as_string(None) and high in w.high.as_string(None)
+
+
+@pytest.mark.parametrize("text, at, out", [
+    ("orders excluding cancelled ones", 2, True), ("orders not counting the cancelled", 4, True),
+    ("top customers (cancelled orders excluded)", 2, True), ("orders that are not cancelled", 4, True),
+    ("cancelled orders in 2025", 0, False), ("how many cancelled orders", 2, False)])
+def test_exclusions(text, at, out):
+    ws = words(text)
+    assert excluded(ws, at) is out, (ws, ws[at])
+
+
+def test_what_null_means_comes_from_the_comment_and_a_shared_name_is_settled_by_the_values():
+    cat = _cat()
+    q = build_query("how many sales orders are still waiting to ship, excluding cancelled?", cat)
+    assert 't.ship_dt IS NULL' in q.sql and "IS DISTINCT FROM 'cancelled'" in q.sql, q.sql
+    q = build_query("how many sales orders have shipped?", cat)
+    assert 't.ship_dt IS NOT NULL' in q.sql, q.sql
+    asked = build_query("how many orders were cancelled?", cat)
+    assert asked.kind != "ask" and "so_hdr" in asked.sql  # the value is the sales orders' own word
+
+
+def test_two_equal_readings_of_a_shared_name_are_asked_back():
+    q = build_query("how many orders came in last week?", _cat())
+    assert q.kind == "ask" and "so_hdr" in q.summary and "po_hdr" in q.summary, q
