@@ -1,8 +1,9 @@
 """Several readings of a data question, each scored; the best one runs, two equal ones are asked back.
 
 Every shape of statement (a ranking over a related table, rows with or without child rows, an aggregate) is
-built on its own copy of the reading, and, when the question names no table (the subject was implied by a
-value, a column or by meaning), on the next table by meaning as well. A candidate scores by how much of the
+built on its own copy of the reading, on each table a word of the question names equally (two table comments
+call theirs "orders"), and, when the question names no table (the subject implied by a column or by meaning),
+on the next table by meaning as well. A candidate scores by how much of the
 question it accounts for:
 
 - **covered**: the content words its SQL names itself (identifiers whole and split on ``_``, literals; 1
@@ -127,7 +128,8 @@ def _shapes(aggregate: Callable[[Read, Catalog], Query]) -> tuple[tuple[str, Cal
 
 
 def _readings(r: Read, cat: Catalog, reread: Callable[[str], Read | None]) -> list[Read]:
-    """The reading, and when its subject is only implied, the reading of the next table by meaning."""
+    """The reading; the reading of each other table a shared word names ("orders"); else, when the subject is only
+    implied, the reading of the next table by meaning."""
     out = [r]
     for name in r.alternatives:  # a word several tables' comments give as their name
         other = reread(name)
