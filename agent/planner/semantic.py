@@ -37,13 +37,29 @@ def _table_vectors(tables: list[Table]):
     return hit
 
 
+_QUESTIONS: dict[str, object] = {}
+
+
+def _question_vector(question: str):
+    """The question's embedding, kept: one question is linked, its readings weighed and asked back on in turn."""
+    with _LOCK:
+        hit = _QUESTIONS.get(question)
+    if hit is None:
+        hit = encode([question])[0]
+        with _LOCK:
+            if len(_QUESTIONS) > 256:
+                _QUESTIONS.clear()
+            _QUESTIONS[question] = hit
+    return hit
+
+
 def ranked_tables(question: str, cat: Catalog) -> list[tuple[str, float]]:
     """Every table with its cosine to the question, closest first."""
     tables = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
     if not tables:
         return []
     names, vecs = _table_vectors(tables)
-    sims = vecs @ encode([question])[0]
+    sims = vecs @ _question_vector(question)
     return [(names[int(i)], float(sims[i])) for i in sims.argsort()[::-1]]
 
 
