@@ -91,3 +91,18 @@ def test_what_null_means_comes_from_the_comment_and_a_shared_name_is_settled_by_
 def test_two_equal_readings_of_a_shared_name_are_asked_back():
     q = build_query("how many orders came in last week?", _cat())
     assert q.kind == "ask" and "so_hdr" in q.summary and "po_hdr" in q.summary, q
+
+
+def test_a_schema_qualified_name_is_one_table_even_when_a_comment_shares_the_schema_word():
+    inv = Table("billing", "invoice", "r", pk="inv_id", columns={"inv_id": Column("inv_id", "integer")})
+    mv = Table("billing", "mv_rev_mo", "m", comment="Monthly billings by currency", columns={})
+    cat = Catalog(tables={"invoice": inv, "mv_rev_mo": mv})
+    assert [m.table for m in find_tables(words("What foreign keys does billing.invoice have?"), cat)] == ["invoice"]
+
+
+@pytest.mark.parametrize("question", ["Which table takes up the most disk space?", "what table uses the most storage"])
+def test_the_largest_table_is_a_table_listing_not_the_host(question):
+    from agent.planner.intents import tools_for
+    from toolkits.postgres import build_registry
+
+    assert tools_for(question, build_registry().all(), lambda: Catalog())[0] == "list_tables"

@@ -76,7 +76,8 @@ def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
     """Tables named in the question, in order: exact, multi-word, singular/plural, typos, then last words."""
     cat = visible(cat)
     taken: set[int] = set()
-    out = _by_name(ws, cat, taken) + _by_last_word(ws, cat, taken)
+    out = _qualified(ws, cat, taken)  # "billing.invoice": the schema's table, the schema's name no table's word
+    out += _by_name(ws, cat, taken) + _by_last_word(ws, cat, taken)
     out.sort(key=lambda m: m.start)
     return out
 
@@ -211,6 +212,19 @@ def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
             if hit:
                 out.append(Mention(hit, i, i + size))
                 taken.update(range(i, i + size))
+    return out
+
+
+def _qualified(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
+    """Schema-qualified names written in the question ("billing.invoice", "lab.obs"): the two words are one table."""
+    out = []
+    schemas = {t.schema.lower() for t in cat.tables.values()}
+    for i in range(len(ws) - 1):
+        if ws[i] in schemas and i not in taken:
+            t = next((t for t in cat.tables.values() if t.schema.lower() == ws[i] and t.name.lower() == ws[i + 1]), None)
+            if t is not None:
+                out.append(Mention(t.name, i, i + 2))
+                taken.update((i, i + 1))
     return out
 
 

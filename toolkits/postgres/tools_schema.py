@@ -47,6 +47,7 @@ def plan_list_tables(ask: Ask) -> Planned:
                "how large is each table", "how many rows does each table have"],
     intents=[Intent(r"\b(what|which|list|show|all)\b[^.?]*\btables\b|\b(every|each|all) tables?\b|\boverview of (the |my )?tables\b|\btables (are there|do (we|i) have|exist)\b|"
                     r"\b(largest|biggest|smallest) tables?\b|\btable sizes\b|\bhow many tables\b|\bschema\b|"
+                    r"\b(which|what) (table|relation)s?\b[^.?]*\b(space|disk|storage|room|bytes|size)\b|"
                     r"\bwhat('s| is) in (the|my|this) database\b|\bdatabase objects\b", precedence=140)],
     plan=plan_list_tables,
 )
