@@ -104,7 +104,8 @@ class Catalog:
     def infer_links(self) -> None:
         """Foreign keys no constraint declares: a column named like exactly one other table's key, of the same
         type family (``movements.product_id`` → ``products.product_id``, ``shipments.carrier_cd`` →
-        ``carriers.carrier_cd``, or ``products.id`` when the key is ``id``). Added to ``fks`` and listed in ``implied`` so an answer can say the join is a guess."""
+        ``carriers.carrier_cd``, or ``products.id`` when the key is ``id``). Added to ``fks`` and listed in
+        ``implied`` so an answer can say the join is a guess."""
         keyed = [t for t in self.tables.values() if t.kind in "rp" and t.pk and t.pk in t.columns]
         for a in self.tables.values():
             if a.kind not in "rp" or a.partition_of:  # a view's rows are not children; a partition is its parent's

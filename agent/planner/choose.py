@@ -53,7 +53,6 @@ class Candidate:
     covered: set[int] = field(default_factory=set)
     faults: list[str] = field(default_factory=list)
     subject: str = ""
-
     direct: set[int] = field(default_factory=set)  # covered words the SQL itself names (a table, column or value)
 
     @property

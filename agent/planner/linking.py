@@ -165,15 +165,20 @@ def _names(cat: Catalog) -> dict[str, str]:
     for t in cat.tables:
         for f in forms(t):
             names.setdefault(f, t)
+    for f, owners in _comment_claims(cat).items():
+        if len(owners) == 1 and f not in names and f not in STOP:
+            names[f] = next(iter(owners))
+    return names
+
+
+def _comment_claims(cat: Catalog) -> dict[str, set[str]]:
+    """Every form of every name a table's comment gives it → the tables whose comments give it."""
     said: dict[str, set[str]] = {}
     for t in cat.tables.values():
         for name in comment_names(t.comment):
             for f in forms(name):
                 said.setdefault(f, set()).add(t.name)
-    for f, owners in said.items():
-        if len(owners) == 1 and f not in names and f not in STOP:
-            names[f] = next(iter(owners))
-    return names
+    return said
 
 
 def shared_names(ws: list[str], cat: Catalog) -> tuple[list[str], int]:
@@ -181,11 +186,7 @@ def shared_names(ws: list[str], cat: Catalog) -> tuple[list[str], int]:
     ("orders": "Sales order header" and "Purchase orders to suppliers"): (the tables, the word's position)."""
     cat = visible(cat)
     real = {f for t in cat.tables for f in forms(t)}
-    said: dict[str, set[str]] = {}
-    for t in cat.tables.values():
-        for name in comment_names(t.comment):
-            for f in forms(name):
-                said.setdefault(f, set()).add(t.name)
+    said = _comment_claims(cat)
     for i, w in enumerate(ws):
         owners = said.get(w) or said.get(singular(w))
         if owners and len(owners) > 1 and w not in real and w not in STOP:
@@ -259,6 +260,9 @@ def _by_last_word(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]
 
 # --------------------------------------------------------------------------- time windows
 
+# Numbers written as words, by value ("ten" → 10)
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+                "seventeen eighteen nineteen twenty").split()
 _NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
               "twelve": 12, "fourteen": 14, "thirty": 30, "a": 1, "an": 1}
 _UNITS = {"minute": "minute", "min": "minute", "hour": "hour", "day": "day", "week": "week",
@@ -306,7 +310,7 @@ def _last(q: str) -> Window | None:
     return Window(m.group(0), psql.SQL("now() - interval {}").format(psql.Literal(f"{n} {unit}{'s' if n != 1 else ''}")))
 
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 
@@ -316,7 +320,7 @@ def _month_of_year(q: str) -> Window | None:
     m = re.search(rf"\b(?:in|during|for|of|throughout)\s+{_MONTH}\s+(\d{{4}})\b", q)
     if not m:
         return None
-    month = next((i for i, name in enumerate(_MONTHS, 1) if name.startswith(m.group(1)[:3])), None)
+    month = next((i for i, name in enumerate(MONTHS, 1) if name.startswith(m.group(1)[:3])), None)
     year = int(m.group(2))
     if month is None or not 1900 < year < 2200:
         return None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import Filters, Query, ident, query, rel, value_filters, where, window_conds
-from agent.planner.linking import QTY_COLS, column_word, forms, money_cols, singular, time_column, words
+from agent.planner.linking import NUMBER_WORDS, QTY_COLS, column_word, forms, money_cols, singular, time_column, words
 from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
 
@@ -295,9 +295,7 @@ def _without_chain(r: Read, cat: Catalog, wanted) -> Query | None:
     return None
 
 
-_NUMBERS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-            "seventeen eighteen nineteen twenty").split()
-_NUMBER_WORDS = "|".join(_NUMBERS)
+_NUMBER_WORDS = "|".join(NUMBER_WORDS)
 
 
 def with_children(r: Read, cat: Catalog) -> Query | None:
@@ -305,7 +303,7 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+([a-z_]+)", r.q)
     if not hm or not (r.count or re.search(r"\b(which|list|show)\b", r.q)):
         return None
-    n = int(hm.group(2)) if hm.group(2).isdigit() else _NUMBERS.index(hm.group(2))
+    n = int(hm.group(2)) if hm.group(2).isdigit() else NUMBER_WORDS.index(hm.group(2))
     name = next((m.table for m in r.mentions if hm.group(3) in forms(m.table) or hm.group(3) in r.ws[max(m.start, 0):m.end]), None)
     link = _child(r, cat, name) if name != r.subject else None
     if link is None:

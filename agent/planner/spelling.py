@@ -11,7 +11,7 @@ import difflib
 import re
 import threading
 
-from agent.planner.linking import STOP, column_synonyms, comment_names, forms, name_parts
+from agent.planner.linking import MONTHS, STOP, column_synonyms, comment_names, forms, name_parts
 from toolkits.catalog import Catalog
 
 CUTOFF = 0.86  # difflib ratio: one edit in a word of 7 letters
@@ -25,7 +25,6 @@ percentage please rank ranked recent records rows same show since smallest some 
 them then there these they this those through times today top total totals under until used using value values
 week weekly weeks were what when where which while whose with within without would year yearly years yesterday
 """.split())
-_MONTHS = frozenset("january february march april june july august september october november december".split())
 _CACHE: dict[int, tuple[Catalog, dict[str, list[str]]]] = {}
 _LOCK = threading.Lock()
 
@@ -42,7 +41,7 @@ def _vocabulary(cat: Catalog) -> dict[str, list[str]]:
         for c in [*t.columns.values(), *t.keys.values()]:
             words |= {p for p in name_parts(c.name) if len(p) >= 4} | set(column_synonyms(c.comment))
             words |= {v.lower() for v in c.values if re.fullmatch(r"[A-Za-z][A-Za-z-]{3,30}", v or "")}
-    words |= _MONTHS  # "Febuary 2025" is a window once spelt right
+    words |= {m for m in MONTHS if len(m) > 3}  # "Febuary 2025" is a window once spelt right
     by_letter: dict[str, list[str]] = {}
     for w in words:
         if w and "_" not in w:

@@ -23,7 +23,7 @@ from psycopg import sql as psql
 from agent.planner.filters import (Filters, Query, column_ref, duration_filters, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, visible, words
+from agent.planner.linking import NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -39,11 +39,11 @@ _AGG = {"avg": S("round(avg({}), 2)"), "sum": S("sum({})"), "max": S("max({})"),
 def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
     """One SELECT answering ``question``, or None when it does not look like a data question."""
     cat = visible(cat)
-    text = respell(question, cat)
-    r = read(text, cat, limit)
-    if r is None:
+    got = _candidates(question, cat, limit)
+    if got is None:
         return None
-    found = choose(candidates(r, cat, aggregate, lambda name: read(text, cat, limit, about=name)), r, cat)
+    _, r, cands = got
+    found = choose(cands, r, cat)
     guessed = implied_joins(found.sql, cat)
     if guessed:
         found.summary += f" (joined on {'; '.join(guessed)}: matched by column name and type, no foreign key declares it)"
@@ -54,12 +54,21 @@ def readings(question: str, cat: Catalog, limit: int = 20) -> list[str]:
     """How ``question`` is read: the spelling corrected, then each candidate statement in words, the chosen one
     first (``choose.explain``). Empty when it is not a data question."""
     cat = visible(cat)
+    got = _candidates(question, cat, limit)
+    if got is None:
+        return []
+    text, r, cands = got
+    return ([f"read with corrected spelling as \"{text}\""] if text != question else []) + explain(cands, r)
+
+
+def _candidates(question: str, cat: Catalog, limit: int) -> tuple[str, Read, list] | None:
+    """(the question with its typos corrected, its reading, the scored candidate statements), or None when it
+    is not a data question."""
     text = respell(question, cat)
     r = read(text, cat, limit)
     if r is None:
-        return []
-    lines = explain(candidates(r, cat, aggregate, lambda name: read(text, cat, limit, about=name)), r)
-    return ([f"read with corrected spelling as \"{text}\""] if text != question else []) + lines
+        return None
+    return text, r, candidates(r, cat, aggregate, lambda name: read(text, cat, limit, about=name))
 
 
 def implied_joins(sql: str, cat: Catalog) -> list[str]:
@@ -252,18 +261,20 @@ _PROPER = re.compile(r"(?<=\s)([A-Z][a-z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|a
 
 
 def name_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
-    """A proper name no value matched ("When did Delacroix Fire Protection LLC first order?"): a filter on the
-    name column of the fact or of a table it references (at most two keys away), the one whose sampled names
-    share a word with it ("LLC", "Fire"), else the nearest one with a name column."""
-    known = {v.lower() for t in cat.tables.values() for c in t.columns.values() for v in c.values}
-    for m in _PROPER.finditer(r.text):
+    """A proper name no value matched ("When did Delacroix Fire Protection LLC first order?"; never the question's
+    first word, ``_PROPER`` wants a space before it): a filter on the name column of the fact or of a table it
+    references, the one whose sampled names share a word with it ("LLC", "Fire"), else a referenced one."""
+    known: set[str] | None = None
+    for m in _PROPER.finditer(r.text.strip()):
         phrase = m.group(1).strip(" .")
         pw = words(phrase)
-        if len(pw) < 2 or re.search(r"(^|[.?!:;]\s*)$", r.text[:m.start()].rstrip() + " ") and not r.text[:m.start()].strip() \
+        if known is None and len(pw) >= 2:  # the values the catalog knows, read once a name is there
+            known = {v.lower() for t in cat.tables.values() for c in t.columns.values() for v in c.values}
+        if len(pw) < 2 \
                 or any(i in r.used for i, w in enumerate(r.ws) if w in pw) or phrase.lower() in known \
                 or any(w in forms(t) or f"{w}s" in forms(t) for w in pw for t in cat.tables) or re.match(r"(19|20)\d\d$", pw[-1]) \
                 or any(" ".join(pw[k:k + 2]) in known for k in range(len(pw) - 1)):
-            continue  # not the question's first words, not a value or a table the catalog knows
+            continue  # not a value or a table the catalog knows
         options = [(fact, T, [])]
         for col, ref, refcol in fact.fks:
             pt = cat.tables.get(ref)
@@ -314,7 +325,7 @@ def nconds_of(f: Filters) -> bool:
     return any(re.search(r" [<>]=? \d| = \d", x) for x in f.said)
 
 
-_SMALL = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_SMALL = {w: i for i, w in enumerate(NUMBER_WORDS[:13])}  # zero to twelve
 
 
 def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
