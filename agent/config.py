@@ -83,6 +83,12 @@ class Settings(BaseSettings):
     tool_top_k: int = 6
     max_tool_input_bytes: int = Field(65536, gt=0, description="longer tool inputs are refused before parsing")
 
+    # --- diagnosis -------------------------------------------------------------
+    monitor_interval_s: float = Field(2.0, gt=0, description="seconds between monitor samples")
+    monitor_retention_h: float = Field(24.0, gt=0, description="hours of monitor history kept")
+    diagnosis_sample_s: float = Field(16.0, gt=0, description="seconds a diagnosis samples for itself with no history")
+    diagnosis_trajectories: int = Field(3, ge=1, description="diagnosis runs that vote (self-consistency)")
+
     # --- web app ---------------------------------------------------------------
     ui_redraw_s: float = Field(0.05, ge=0, description="least seconds between redraws of a streaming answer")
     ui_recent_chats: int = Field(8, gt=0, description="chats listed in the sidebar before 'more'")
@@ -123,6 +129,10 @@ class Settings(BaseSettings):
     @property
     def sessions_db(self) -> Path:
         return self.data_dir / "sessions.sqlite"
+
+    @property
+    def diagnosis_db(self) -> Path:
+        return self.data_dir / "diagnosis" / "metrics.sqlite"
 
     @property
     def sandbox_dir(self) -> Path:

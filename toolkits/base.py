@@ -63,3 +63,10 @@ class Toolkit(Protocol):
 
     def run_confirmed(self, ctx: Any, statement: str) -> ToolResult:
         """Run one change the user confirmed: the only write path."""
+
+    def monitor_sample(self, ctx: Any) -> dict:
+        """One sample of the target's cumulative counters and gauges for the diagnosis monitor (read-only)."""
+
+    def diagnosis_structure(self, ctx: Any, relids: list[int]) -> dict:
+        """Indexes, table options and settings a diagnosis checks for the suspected tables (read-only)."""
+

@@ -78,3 +78,31 @@ class PostgresToolkit:
 
     def run_confirmed(self, ctx: PgContext, statement: str) -> ToolResult:
         return run_confirmed(ctx, statement)
+
+    def monitor_sample(self, ctx: PgContext) -> dict:
+        """One monitor sample (cumulative counters and gauges) for the diagnosis; read-only."""
+        from toolkits.postgres.monitor import read_sample
+
+        return read_sample(ctx)
+
+    def diagnosis_structure(self, ctx: PgContext, relids: list[int]) -> dict:
+        """Indexes, table options and the settings a diagnosis checks, for the tables it suspects; read-only."""
+        from toolkits.postgres.monitor import read_structure
+
+        return read_structure(ctx, relids)
+
+    def lab(self, settings: Any, dsn: str = "") -> Any:
+        """The anomaly lab (toolkits/postgres/lab.py) on ``dsn`` when given explicitly, else on the sandbox's
+        scratch database (the sandbox is started when needed). Never the user's configured database."""
+        from toolkits.postgres.lab import Lab, scratch_dsn
+
+        if not dsn:
+            sandbox = Sandbox(settings.sandbox_dir)
+            try:
+                if not sandbox.running():
+                    sandbox.start(load_demo=False)
+                dsn = scratch_dsn(sandbox.dsn())
+            except (SandboxError, OSError) as exc:
+                raise ToolkitUnavailable(f"The lab needs the sandbox cluster, which could not start ({exc}).") from None
+        return Lab(dsn)
+
