@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from agent import templates
 from agent.backends import LLMError, make_backend
+from agent.diagnosis.offer import offer_text, wants_diagnosis
 from agent.events import Answer, Error, Event, Passages, Route, Token
 from agent.on_server import on_server
 from agent.planner.policy import follow_up_of
@@ -112,6 +113,10 @@ class Pipeline:
         try:
             if decision.label in REFUSED:
                 yield from self._refuse(decision.label, question, history)
+            elif decision.label == "instance" and wants_diagnosis(question):
+                text = offer_text(question)  # an anomaly over time: a diagnosis, not one tool call
+                yield from _stream_text(text)
+                yield Answer(text)
             elif decision.label == "instance":
                 from agent.instance import answer_instance
 

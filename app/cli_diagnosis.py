@@ -33,6 +33,19 @@ def _ctx(settings):
         _fail(str(e))
 
 
+def _llm(settings, say):
+    """The configured generative backend (its votes nudge the rules), or None on the grounded default."""
+    if settings.llm_backend == "grounded":
+        return None
+    from agent.backends import LLMError, make_backend
+
+    try:
+        return make_backend(settings)
+    except (LLMError, ValueError) as exc:
+        say(f"the LLM backend is not usable ({exc}); diagnosing with the rules alone")
+        return None
+
+
 def parse_window(window: str, since: str, now: float | None = None) -> tuple[float | None, float | None]:
     """--window HH:MM-HH:MM (today, local time) or --since 15m / 2h / 90s → (start, end); (None, None) if neither."""
     now = now or time.time()
@@ -104,7 +117,7 @@ def register(cli: typer.Typer) -> None:
         """Diagnose the database: root causes with evidence and fixes (reads only; samples for itself when
         the monitor has no history for the window)."""
         from agent.diagnosis.diagnose import diagnose
-        from agent.diagnosis.report import html_page, markdown
+        from agent.diagnosis.report import as_json as report_json, html_page, markdown
         from agent.diagnosis.store import Store
 
         settings = _settings(dsn)
@@ -113,7 +126,7 @@ def register(cli: typer.Typer) -> None:
         say = (lambda m: typer.echo(m, err=True)) if as_json else typer.echo
         d = diagnose(get_toolkit(settings), ctx, Store(settings.diagnosis_db), start=start, end=end, symptom=symptom,
                      sample_s=settings.diagnosis_sample_s, interval_s=min(settings.monitor_interval_s, 2.0),
-                     trajectories=settings.diagnosis_trajectories, progress=say)
+                     trajectories=settings.diagnosis_trajectories, progress=say, llm=_llm(settings, say))
         if html_out:
             with open(html_out, "w") as fh:
                 fh.write(html_page(d))
@@ -121,7 +134,7 @@ def register(cli: typer.Typer) -> None:
             with open(md_out, "w") as fh:
                 fh.write(markdown(d))
         if as_json:
-            typer.echo(json.dumps(d.to_json(), indent=2, default=str))
+            typer.echo(json.dumps(report_json(d), indent=2, default=str))
         else:
             typer.echo(markdown(d))
 

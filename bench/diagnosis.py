@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 def main() -> None:
     from agent.config import get_settings
     from agent.plugins import get_toolkit
-    from evaluation.diagnosis import COMPOSITE, SINGLE, run, summary
+    from evaluation.diagnosis import COMPOSITE, MONITOR, SINGLE, run, summary
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--scenarios", default="")
@@ -39,7 +39,8 @@ def main() -> None:
     results = run(toolkit, ctx, lab, names, intensity=args.intensity, window_s=args.window, noise=args.noise,
                   trajectories=settings.diagnosis_trajectories, say=lambda m: print(m, file=sys.stderr))
     out = summary(results)
-    out.update({"intensity": args.intensity, "cores": os.cpu_count(), "wall_s": round(time.time() - t0, 1)})
+    out.update({"intensity": args.intensity, "cores": os.cpu_count(), "wall_s": round(time.time() - t0, 1),
+                "monitor": dict(MONITOR)})
     print(json.dumps(out, indent=2))
 
 

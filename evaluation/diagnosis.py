@@ -26,6 +26,12 @@ COMPOSITE = ("missing_index+lock_wait", "high_updates+idle_in_transaction", "lar
              "poor_join+many_deletes+lock_wait")
 
 
+# the look-alike pairs the issue names: a run of one must not report the other
+LOOKALIKES = (("redundant_index", "many_inserts"), ("redundant_index", "high_updates"),
+              ("correlated_subquery", "missing_index"), ("poor_join", "cpu_heavy"), ("high_updates", "lock_wait"),
+              ("lock_wait", "idle_in_transaction"), ("high_updates", "idle_in_transaction"))
+
+
 def accuracy(truth: list[str], reported: list[str]) -> float:
     reported = reported[:4]
     if not truth:
@@ -45,6 +51,9 @@ class Result:
     prompt_tokens: int
     intensity: float
     confidences: dict[str, float] = field(default_factory=dict)
+
+
+MONITOR: dict[str, float] = {}  # the last run's monitor cost (bench/diagnosis.py prints it)
 
 
 def run(toolkit: Any, ctx: Any, lab: Any, scenarios: list[str], *, intensity: float = 1.0, warmup_s: float = 4.0,
@@ -81,6 +90,10 @@ def run(toolkit: Any, ctx: Any, lab: Any, scenarios: list[str], *, intensity: fl
     finally:
         background.stop()
         mon.stop()
+        import os
+
+        MONITOR.update(overhead_pct=round(mon.overhead_pct(os.cpu_count() or 1), 2),
+                       ms_per_sample=round(1000 * mon.busy_s / max(mon.samples, 1), 1), samples=mon.samples)
     return results
 
 
@@ -94,4 +107,16 @@ def summary(results: list[Result]) -> dict:
             "no_false_alarm": round(statistics.mean(healthy), 3) if healthy else None,
             "seconds_median": round(statistics.median(r.seconds for r in results), 1) if results else None,
             "largest_prompt_tokens": max((r.prompt_tokens for r in results), default=0),
+            "lookalike_confusions": _confusions(results),
             "per_scenario": {r.scenario: {"acc": round(r.acc, 2), "reported": r.reported} for r in results}}
+
+
+def _confusions(results: list[Result]) -> dict[str, str]:
+    """For each look-alike pair a/b: how many single-cause runs of one reported the other."""
+    out = {}
+    for a, b in LOOKALIKES:
+        for x, y in ((a, b), (b, a)):
+            runs = [r for r in results if r.truth == [x]]
+            if runs:
+                out[f"{x} reported as {y}"] = f"{sum(y in r.reported for r in runs)}/{len(runs)}"
+    return out

@@ -10,7 +10,7 @@ import pytest
 
 from agent.diagnosis.diagnose import diagnose
 from agent.diagnosis.monitor import Monitor
-from agent.diagnosis.report import html_page, markdown
+from agent.diagnosis.report import as_json, html_page, markdown
 from agent.diagnosis.rules import taxonomy
 from agent.diagnosis.store import Store
 from agent.plugins import get_toolkit
@@ -25,7 +25,8 @@ def lab_dsn(scratch_database):
         yield dsn
 
 
-def _observe(dsn: str, scenario: str, baseline_s: float = 6.0, window_s: float = 8.0, intensity: float = 1.0):
+def _observe(dsn: str, scenario: str, baseline_s: float = 6.0, window_s: float = 8.0, intensity: float = 1.0,
+             llm=None):
     """Background workload, then the scenario on top; the diagnosis of the scenario's window."""
     toolkit, ctx, lab = get_toolkit(), PgContext(dsn=dsn), Lab(dsn)
     store = Store(":memory:")
@@ -40,7 +41,7 @@ def _observe(dsn: str, scenario: str, baseline_s: float = 6.0, window_s: float =
             start = time.time()
             time.sleep(window_s)
             d = diagnose(toolkit, ctx, store, start=start, end=time.time(), baseline=(quiet - baseline_s + 1, quiet),
-                         trajectories=3)
+                         trajectories=3, llm=llm)
         finally:
             run.stop()
     finally:
@@ -56,7 +57,7 @@ def test_lock_waits_are_diagnosed_with_their_blockers_and_an_alert(lab_dsn):
     cause = d.root_causes[0]
     assert any("waiting on a lock" in e for e in cause.evidence) and any("blocked:" in e for e in cause.evidence)
     assert any(a["rule"] == "lock_waits" for a in store.anomalies(mon.target))
-    out = d.to_json()
+    out = as_json(d)
     assert set(out) >= {"root_causes", "report", "seconds"} and len(out["root_causes"]) <= 4
     assert all(c["name"] in taxonomy() for c in out["root_causes"])
     json.dumps(out)
@@ -70,6 +71,18 @@ def test_a_missing_index_is_named_with_its_column_and_the_fix(lab_dsn):
     assert any("no index leads with customer_id" in e for e in found[0].evidence)
     page = html_page(d)
     assert "<h1>" in page and "<script" not in page
+
+
+def test_the_llm_votes_through_the_openai_backend_on_the_real_llama_server(lab_dsn, llama_server):
+    from agent.backends import make_backend
+
+    llm = make_backend(llama_server.settings())
+    d, _, _ = _observe(lab_dsn, "lock_wait", llm=llm)
+    assert [c.name for c in d.root_causes][:1] == ["lock_wait"], markdown(d)  # a vote nudges, never decides alone
+    votes = [p for p in d.process if "LLM vote on" in p]
+    unusable = [n for n in d.notes if "LLM vote" in n]
+    assert votes or unusable  # the tiny model answered (or its answer was unusable and said so)
+    assert 0 < d.largest_prompt_tokens <= 4000
 
 
 def test_a_busy_healthy_database_is_called_healthy(lab_dsn):
@@ -101,7 +114,7 @@ def test_cli_diagnose_json_and_bad_dsn(demo_dsn, tmp_path, monkeypatch):
 
     monkeypatch.setenv("DBCOPILOT_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("DBCOPILOT_DIAGNOSIS_SAMPLE_S", "3")
-    get_settings.cache_clear() if hasattr(get_settings, "cache_clear") else None
+    get_settings.cache_clear()
     runner = CliRunner()
     res = runner.invoke(cli, ["diagnose", "--json", "--dsn", demo_dsn, "--html", str(tmp_path / "r.html"),
                               "slow since 10:05"])
@@ -111,3 +124,33 @@ def test_cli_diagnose_json_and_bad_dsn(demo_dsn, tmp_path, monkeypatch):
     assert (tmp_path / "r.html").read_text().startswith("<!doctype html>")
     res = runner.invoke(cli, ["diagnose", "--dsn", "postgresql://nobody@127.0.0.1:1/none"])
     assert res.exit_code == 1 and "error:" in res.output and "Traceback" not in res.output
+    get_settings.cache_clear()
+
+
+def test_the_diagnose_page_shows_alerts_charts_and_a_report(demo_dsn, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from agent.config import get_settings
+    from agent.diagnosis.monitor import stop_all
+
+    monkeypatch.setenv("DBCOPILOT_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DBCOPILOT_DSN", demo_dsn)
+    monkeypatch.setenv("DBCOPILOT_DIAGNOSIS_SAMPLE_S", "3")
+    monkeypatch.setenv("DBCOPILOT_MONITOR_INTERVAL_S", "1")
+    get_settings.cache_clear()
+    try:
+        at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app" / "pages" / "4_Diagnose.py"))
+        at.run(timeout=60)
+        assert not at.exception
+        assert at.title[0].value == "Diagnose"
+        time.sleep(3)
+        [b for b in at.button if b.label == "Diagnose now"][0].click().run(timeout=120)
+        assert not at.exception
+        text = " ".join(m.value for m in at.markdown)
+        assert "No root cause found" in text or "Diagnosis:" in text
+        assert "Diagnosis process" in text
+    finally:
+        stop_all()
+        get_settings.cache_clear()

@@ -204,3 +204,22 @@ def test_follow_ups_keep_the_instance_route():
     assert p.decide_route("and how do I wipe a competitor's database without them noticing?", None, history).label == "unsafe"
     knowledge = [{"role": "user", "content": "what is MVCC?"}, {"role": "assistant", "content": "..."}]
     assert p.decide_route("why?", None, knowledge).source != "follow-up"
+
+
+@pytest.mark.parametrize("question", ["why is the database slow since 10:05?", "writes started lagging 20 minutes ago",
+                                      "diagnose my database"])
+def test_an_anomaly_over_time_is_offered_a_diagnosis(settings, question):
+    from agent.events import Answer
+
+    events = list(Pipeline(settings).ask(question, route="instance"))
+    answer = [e for e in events if isinstance(e, Answer)][-1].text
+    assert "Diagnose" in answer and "dbcopilot diagnose" in answer
+    if "10:05" in question:
+        assert "--window 10:05-" in answer
+
+
+def test_a_plain_instance_question_is_not_offered_a_diagnosis():
+    from agent.diagnosis.offer import wants_diagnosis
+
+    assert not wants_diagnosis("which queries are slowest?")
+    assert not wants_diagnosis("how many orders came in yesterday?")

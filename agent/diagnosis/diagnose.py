@@ -1,7 +1,7 @@
 """One diagnosis: window → facts → knowledge match → experts' tree searches → cross-review → vote → report.
 
     d = diagnose(toolkit, ctx, store, since_s=900, symptom="slow since 10:05")
-    d.to_json()      # {"root_causes": [...], "report": markdown, "seconds": n}
+    report.as_json(d)  # {"root_causes": [...], "report": markdown, "seconds": n}
 
 Reads only. With no monitor history for the window it samples for itself (``sample_s``) first.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from agent.diagnosis import knowledge
-from agent.diagnosis.experts import Board, cross_review, diagnose_role, roles
+from agent.diagnosis.experts import Board, Voter, cross_review, diagnose_role, roles
 from agent.diagnosis.monitor import Monitor, target_key
 from agent.diagnosis.rules import taxonomy, thresholds
 from agent.diagnosis.signals import Facts, facts as build_facts
@@ -50,6 +50,7 @@ class Diagnosis:
     largest_prompt_tokens: int = 0
     trajectories: int = 1
     facts: Facts | None = None
+    baseline: tuple[float, float] | None = None  # the quiet period the window was compared with
 
     @property
     def healthy(self) -> bool:
@@ -60,15 +61,6 @@ class Diagnosis:
         if self.healthy:
             return "No root cause found: the database looks healthy in this window"
         return "Diagnosis: " + ", ".join(c.name for c in self.root_causes)
-
-    def to_json(self) -> dict:
-        from agent.diagnosis.report import markdown
-
-        return {"root_causes": [{"name": c.name, "confidence": round(c.confidence, 3), "evidence": c.evidence,
-                                 "fixes": c.fixes, "expert": c.expert} for c in self.root_causes],
-                "window": {"start": self.start, "end": self.end}, "healthy": self.healthy, "notes": self.notes,
-                "report": markdown(self), "seconds": round(self.seconds, 2),
-                "largest_prompt_tokens": self.largest_prompt_tokens}
 
 
 def _window(store: Store, target: str, start: float | None, end: float | None,
@@ -84,13 +76,15 @@ def _window(store: Store, target: str, start: float | None, end: float | None,
 def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float | None = None,
              end: float | None = None, baseline: tuple[float, float] | None = None, symptom: str = "",
              sample_s: float = 16.0, interval_s: float = 2.0,
-             trajectories: int = 3, progress: Progress | None = None) -> Diagnosis:
+             trajectories: int = 3, progress: Progress | None = None, llm: Any = None) -> Diagnosis:
     t0 = time.time()
     say = progress or (lambda _m: None)
     store = store or Store(":memory:")
     target = target_key(ctx.dsn)
     notes: list[str] = []
     window, base = _window(store, target, start, end, baseline)
+    if start is not None:
+        baseline = baseline or (start - 300, start - 0.001)
     if len(window) < 2:
         if start is not None:
             notes.append("no monitor samples in the requested window: sampled the database now instead")
@@ -99,7 +93,8 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
         mon = Monitor(toolkit, ctx, store, interval_s=interval_s, target=target)
         mon.run(seconds=sample_s)
         window = store.samples(target, before - 0.5, time.time() + 1)
-        base = store.samples(target, before - 300, before - 0.6)
+        baseline = baseline or (before - 300, before - 0.6)
+        base = store.samples(target, *baseline)
         notes += [f"sampling error: {e}" for e in mon.errors[-3:]]
     if len(window) < 2:
         notes.append("fewer than two samples could be read: nothing to compare, no diagnosis")
@@ -132,16 +127,17 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
                           f"experts: {', '.join(chosen)}"]
     votes: dict[str, list] = {}
     largest = 0
+    voter = Voter(llm) if llm is not None and getattr(llm, "generative", False) else None
     for t in range(trajectories):
         board = Board()
         for role in chosen:
-            rep = diagnose_role(role, team[role], f, priors, seed=t)
+            rep = diagnose_role(role, team[role], f, priors, seed=t, voter=voter)
             largest = max(largest, rep.prompt_chars // 4)
             board.findings += rep.findings
             if t == 0:
                 tried = ", ".join(f"{a} {r:.2f}" for a, r in rep.trace.tried)
                 process.append(f"{role} expert tried {tried or 'nothing'}")
-                process += [f"  {role} expert: {x}" for x in rep.trace.reflections]
+                process += [f"  {role} expert: {x}" for x in rep.trace.reflections + rep.votes]
         cross_review(board)
         if t == 0:
             process += [f"review — {n}" for n in board.notes]
@@ -162,6 +158,9 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
                                 c.fixes, c.expert, c.reviews, c.subject,
                                 c.statement.short(300) if c.statement else "", tax["definition"], len(found)))
     causes.sort(key=lambda c: -c.confidence)
+    if voter is not None:
+        largest = max(largest, voter.largest_chars // 4)
+        notes += voter.notes[:3]
     process.append(f"{trajectories} trajectories voted; kept causes found by a majority")
     figures = {"tps": f.rates.get("xact_commit", 0.0), "rows_written_per_s": sum(f.rates.get(k, 0.0) for k in (
         "tup_inserted", "tup_updated", "tup_deleted")), "blocks_read_per_s": f.rates.get("blks_read", 0.0),
@@ -171,4 +170,23 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
         figures["host_cpu_pct"] = f.host["cpu_pct"]
     return Diagnosis(f.start, f.end, symptom, causes[: int(w["max_causes"])], alerts=alerts, notes=notes,
                      process=process, knowledge={c.name: steps.get(c.name, []) for c in causes}, figures=figures,
-                     seconds=time.time() - t0, largest_prompt_tokens=largest, trajectories=trajectories, facts=f)
+                     seconds=time.time() - t0, largest_prompt_tokens=largest, trajectories=trajectories, facts=f,
+                     baseline=baseline)
+
+
+def compare(before: Diagnosis, after: Diagnosis) -> list[str]:
+    """After a fix: is each cause still there, and did the window's figures (and the cause's statement) improve?"""
+    found = {c.name for c in after.root_causes}
+    out = [f"{c.name}: {'still found' if c.name in found else 'no longer found'}" for c in before.root_causes]
+    for key, value in before.figures.items():
+        if key in after.figures:
+            new = after.figures[key]
+            change = (new - value) / value if value else 0.0
+            out.append(f"{key.replace('_', ' ')}: {value:,.1f} → {new:,.1f} ({change:+.0%})")
+    if before.facts is not None and after.facts is not None:
+        now = {s.queryid: s for s in after.facts.statements}
+        for c in before.root_causes:
+            st = next((s for s in before.facts.statements if str(s.queryid) == c.subject), None)
+            if st is not None and st.queryid in now:
+                out.append(f"{c.name} statement: {st.ms_per_call:,.2f} → {now[st.queryid].ms_per_call:,.2f} ms per call")
+    return out

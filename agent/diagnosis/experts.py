@@ -16,7 +16,7 @@ from agent.diagnosis.signals import Facts
 
 # (a, b): when a and b are both found on the same statement or table, a explains b and b is demoted.
 EXPLAINS = [("correlated_subquery", "missing_index"), ("correlated_subquery", "poor_join"),
-            ("stale_statistics", "poor_join"), ("poor_join", "cpu_heavy"), ("large_data_fetch", "io_heavy"),
+            ("stale_statistics", "poor_join"), ("stale_statistics", "missing_index"), ("poor_join", "cpu_heavy"), ("large_data_fetch", "io_heavy"),
             ("missing_index", "io_heavy"), ("redundant_index", "many_inserts"), ("redundant_index", "high_updates"),
             ("large_data_insert", "many_inserts"), ("vacuum_lag", "io_heavy"), ("bad_config", "missing_index")]
 
@@ -67,6 +67,50 @@ class ExpertReport:
     findings: list[Cause]
     trace: Trace
     prompt_chars: int
+    votes: list[str] = field(default_factory=list)  # what the LLM said, when one is set
+
+
+VOTE_SCHEMA = {"type": "object", "properties": {"supported": {"type": "boolean"}, "why": {"type": "string"}},
+               "required": ["supported"]}
+LLM_WEIGHT = 0.2  # an LLM's vote moves a rule's confidence by at most this much; it never creates a cause
+
+
+class Voter:
+    """Asks the configured LLM whether a rule's evidence supports its cause (one bounded prompt per
+    hypothesis, cached across trajectories). Any failure is a note, and the rule alone decides."""
+
+    def __init__(self, backend) -> None:
+        self.backend = backend
+        self.cache: dict[str, tuple[bool | None, str]] = {}
+        self.largest_chars = 0
+        self.notes: list[str] = []
+
+    def vote(self, role: str, cause: Cause, f: Facts) -> tuple[bool | None, str]:
+        if cause.name in self.cache:
+            return self.cache[cause.name]
+        import json
+
+        from agent.backends import LLMError
+
+        entry = taxonomy()[cause.name]
+        messages = [
+            {"role": "system", "content": f"You are the {role} expert of a PostgreSQL diagnosis team. Judge only "
+                                          "from the numbers given. Reply with JSON: {\"supported\": true|false, "
+                                          "\"why\": \"...\"}."},
+            {"role": "user", "content": f"Numbers of your component:\n{context(role, f)[:6000]}\n\n"
+                                        f"Hypothesis: {cause.name} — {entry['definition']}\n"
+                                        f"Evidence found by the rule:\n- " + "\n- ".join(cause.evidence) +
+                                        "\n\nDoes the evidence support the hypothesis?"}]
+        self.largest_chars = max(self.largest_chars, sum(len(m["content"]) for m in messages))
+        try:
+            text = self.backend.chat(messages, json_schema=VOTE_SCHEMA, max_tokens=80, temperature=0.0)
+            data = json.loads(text[text.index("{"): text.rindex("}") + 1])
+            out = (bool(data.get("supported")), str(data.get("why", ""))[:200])
+        except (LLMError, ValueError, TypeError, AttributeError) as exc:
+            self.notes.append(f"LLM vote on {cause.name} unusable ({str(exc)[:120]}); the rule decided alone")
+            out = (None, "")
+        self.cache[cause.name] = out
+        return out
 
 
 @dataclass
@@ -78,14 +122,22 @@ class Board:
 
 
 def diagnose_role(role: str, causes: list[str], f: Facts, priors: dict[str, float], seed: int,
-                  budget: int | None = None) -> ExpertReport:
+                  budget: int | None = None, voter: Voter | None = None) -> ExpertReport:
     found: dict[str, list[Cause]] = {}
+    votes: list[str] = []
 
     def evaluate(cause: str) -> tuple[float, str]:
         results = CHECKS[cause](f)
         found[cause] = results
         if not results:
             return 0.0, "its rule's discriminating numbers are not there"
+        if voter is not None:
+            supported, why = voter.vote(role, results[0], f)
+            if supported is not None:
+                for r in results:  # the rule stays the base; the vote nudges it
+                    r.confidence = min(0.99, max(0.0, r.confidence + (LLM_WEIGHT / 2 if supported else -LLM_WEIGHT)))
+                votes.append(f"LLM vote on {cause}: {'supported' if supported else 'not supported'}"
+                             + (f" ({why})" if why else ""))
         return max(r.confidence for r in results), "; ".join(results[0].evidence[:1])
 
     actions = {c: priors.get(c, 0.0) for c in causes}
@@ -93,7 +145,7 @@ def diagnose_role(role: str, causes: list[str], f: Facts, priors: dict[str, floa
     findings = [r for c in rewards for r in found.get(c, []) if r.confidence > 0]
     for r in findings:
         r.expert = role
-    return ExpertReport(role, findings, trace, len(context(role, f)))
+    return ExpertReport(role, findings, trace, len(context(role, f)), votes)
 
 
 def cross_review(board: Board) -> None:

@@ -26,6 +26,14 @@ METRICS = RATE_KEYS + GAUGE_KEYS + ("tup_written", "db_time", "conn_used_pct", "
                                     "host_cpu_pct", "host_mem_pct", "host_disk_read", "host_disk_write")
 
 
+RUNNING: list["Monitor"] = []  # background monitors of this process (the app's page starts one per database)
+
+
+def stop_all() -> None:
+    while RUNNING:
+        RUNNING.pop().stop()
+
+
 @lru_cache(maxsize=1)
 def alert_rules() -> list[dict]:
     with open(CORPUS / "alerts.toml", "rb") as fh:
@@ -99,9 +107,12 @@ class Monitor:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_prune = 0.0
+        self.busy_s = 0.0  # wall time spent sampling and storing: an upper bound of the monitor's cost
+        self.samples = 0
 
     def sample_once(self) -> dict[str, float]:
         """Read one sample, store it with its derived metrics, evaluate the alert rules; the metrics."""
+        t0 = time.perf_counter()
         sample = self.toolkit.monitor_sample(self.ctx)
         metrics = derive(self._prev, sample) if self._prev is not None else {}
         self.store.add(self.target, sample, metrics)
@@ -117,7 +128,14 @@ class Monitor:
         if time.time() - self._last_prune > 600:
             self.store.prune(time.time() - self.retention_h * 3600)
             self._last_prune = time.time()
+        self.busy_s += time.perf_counter() - t0
+        self.samples += 1
         return metrics
+
+    def overhead_pct(self, cores: int) -> float:
+        """Sampling wall time per second of monitoring, as a share of the machine's cores (an upper bound:
+        wall time includes waiting for the server)."""
+        return 100.0 * self.busy_s / max(self.samples * self.interval_s * max(cores, 1), 1e-9)
 
     def _baseline(self, name: str, now: float, seconds: float) -> float | None:
         vals = [m[name] for ts, m in self.history if now - seconds <= ts < now - 2 * self.interval_s and name in m]
@@ -168,9 +186,12 @@ class Monitor:
         self._stop.clear()
         self._thread = threading.Thread(target=self.run, name="dbcopilot-monitor", daemon=True)
         self._thread.start()
+        RUNNING.append(self)
         return self
 
     def stop(self) -> None:
         self._stop.set()
+        if self in RUNNING:
+            RUNNING.remove(self)
         if self._thread is not None:
             self._thread.join(timeout=10)

@@ -19,6 +19,14 @@ def _code(text: str) -> str:
     return "`" + text.replace("`", "'") + "`"
 
 
+def as_json(d: Diagnosis) -> dict:
+    """What `dbcopilot diagnose --json` prints: at most four causes, best first, names from the taxonomy."""
+    return {"root_causes": [{"name": c.name, "confidence": round(c.confidence, 3), "evidence": c.evidence,
+                             "fixes": c.fixes, "expert": c.expert} for c in d.root_causes],
+            "window": {"start": d.start, "end": d.end}, "healthy": d.healthy, "notes": d.notes,
+            "report": markdown(d), "seconds": round(d.seconds, 2), "largest_prompt_tokens": d.largest_prompt_tokens}
+
+
 def markdown(d: Diagnosis) -> str:
     out = [f"# {d.title}", "",
            f"**Window:** {_when(d.start)} – {_when(d.end)} ({d.end - d.start:.0f} s)  ",

@@ -59,7 +59,8 @@ def _w() -> dict:
 
 def _suspects(f: Facts, kind: str | None = None) -> list[Stmt]:
     w = _w()
-    return [s for s in f.statements if suspect(s, w["min_share"], w["growth"]) and (kind is None or s.shape.kind == kind)]
+    return [s for s in f.statements if suspect(s, w["min_share"], w["growth"], w["min_ms_per_s"])
+            and (kind is None or s.shape.kind == kind)]
 
 
 def _quote(name: str) -> str:
@@ -69,9 +70,9 @@ def _quote(name: str) -> str:
 def _rate_cause(f: Facts, key: str, cfg: dict, what: str) -> tuple[float, str] | None:
     rate = f.rates.get(key, 0.0)
     ratio = f.ratio(key, floor=cfg["min_rate"] / 4)
-    if ratio is None:
-        return (strength(rate, cfg["min_rate"] * 10), f"{rate:,.0f} {what}/s (no baseline to compare)") \
-            if rate >= cfg["min_rate"] * 10 else None
+    if ratio is None:  # no history: only a rate far above any light workload counts
+        floor = cfg["min_rate"] * thresholds()["window"]["no_baseline_factor"]
+        return (strength(rate, floor), f"{rate:,.0f} {what}/s (no baseline to compare)") if rate >= floor else None
     if rate < cfg["min_rate"] or ratio < cfg["ratio"]:
         return None
     base = f.base_rates.get(key, 0.0) if f.base_rates else 0.0
@@ -85,6 +86,17 @@ def _indexes(f: Facts, table: str) -> list[dict]:
 
 def _indexed(f: Facts, table: str, cols: set[str]) -> bool:
     return any(i["columns"] and i["columns"][0] in cols and not i.get("partial") for i in _indexes(f, table))
+
+
+def _distinct(f: Facts, table: str, cols: set[str]) -> float | None:
+    """The most distinct values any of these columns has, from the planner statistics (None: not analyzed)."""
+    relids = {t.relid for t in f.tables if t.name == table}
+    best = None
+    for c in f.structure.get("columns", []):
+        if c["relid"] in relids and c["column"] in cols and c["n_distinct"] is not None:
+            n = c["n_distinct"] if c["n_distinct"] > 0 else -c["n_distinct"] * max(c["reltuples"], 0)
+            best = n if best is None else max(best, n)
+    return best
 
 
 def _redundant(f: Facts, table: str) -> list[tuple[dict, dict]]:
@@ -101,6 +113,10 @@ def _redundant(f: Facts, table: str) -> list[tuple[dict, dict]]:
                                                                      b["name"] < a["name"] or b.get("is_unique")):
                 out.append((a, b))
                 break
+    unused = [i for i in idx if not i.get("is_primary") and not i.get("is_unique") and not i["idx_scan"]
+              and all(i is not a for a, _ in out)]
+    if len(unused) >= _t("redundant_index")["min_unused"]:
+        out += [(i, None) for i in unused]  # never scanned, yet maintained by every write
     return out
 
 
@@ -190,6 +206,9 @@ def check_missing_index(f: Facts) -> list[Cause]:
                 continue
             if st.blocks_per_call < cfg["min_blocks_per_call"] or st.rows_per_call > rows * cfg["max_rows_fraction"]:
                 continue
+            distinct = _distinct(f, table, cols)
+            if distinct is not None and distinct < cfg["min_distinct"]:
+                continue  # a filter that keeps a large share of the rows: an index would not be used
             col_list = ", ".join(sorted(cols))
             conf = strength(st.blocks_per_call / max(st.rows_per_call, 1.0), cfg["min_blocks_per_call"], 50)
             out.append(Cause("missing_index", max(conf, 0.6), [
@@ -219,9 +238,10 @@ def check_redundant_index(f: Facts) -> list[Cause]:
         schema = t.schema if t else "public"
         ev = [f"{share:.0%} of the window's time writes a table with {len(_indexes(f, table))} indexes"]
         ev += [f"index {a['name']} ({', '.join(a['columns'])}) repeats the leading columns of {b['name']} "
-               f"({', '.join(b['columns'])}); scans: {a['idx_scan']:.0f}" for a, b in pairs[:3]]
+               f"({', '.join(b['columns'])}); scans: {a['idx_scan']:.0f}" if b is not None else
+               f"index {a['name']} ({', '.join(a['columns'])}) has never been scanned" for a, b in pairs[:4]]
         out.append(Cause("redundant_index", strength(len(pairs) + share * 4, 1.0, 6), ev, subject=table,
-                         fixes=[f"DROP INDEX CONCURRENTLY {_quote(schema)}.{_quote(a['name'])}" for a, _ in pairs[:3]]))
+                         fixes=[f"DROP INDEX CONCURRENTLY {_quote(schema)}.{_quote(a['name'])}" for a, _ in pairs[:4]]))
     return out
 
 

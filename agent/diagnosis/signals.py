@@ -55,6 +55,7 @@ class Stmt:
     share: float = 0.0  # of the window's execution time
     growth: float | None = None  # time per second vs the baseline; None: no baseline; inf: new
     base_ms_per_call: float | None = None
+    ms_per_s: float = 0.0  # execution milliseconds per second of the window (1000 = one busy session)
     shape: Shape = field(default_factory=Shape)
 
     @property
@@ -327,7 +328,7 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
     stmts = []
     for qid, d in deltas.items():
         st = Stmt(qid, texts[qid], d["calls"], d["total_ms"], d["rows"], d["blks_hit"], d["blks_read"], d["temp_blks"],
-                  d["wal_bytes"], share=d["total_ms"] / total)
+                  d["wal_bytes"], share=d["total_ms"] / total, ms_per_s=d["total_ms"] / dt)
         if base is not None:
             b = bdeltas.get(qid)
             if b and b["calls"] > 0:
@@ -358,8 +359,9 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
                  notes=notes, samples=len(window))
 
 
-def suspect(st: Stmt, min_share: float, growth: float) -> bool:
-    """Is this statement part of the anomaly: a real share of the window's time, and new or grown."""
-    if st.share < min_share:
-        return False
-    return st.growth is None or st.growth >= growth
+def suspect(st: Stmt, min_share: float, growth: float, min_ms_per_s: float = 100.0) -> bool:
+    """Is this statement part of the anomaly: a real share of the window's time (or, next to a baseline, a
+    real load of its own — lock waiters can take most of the window's time), and new or grown."""
+    if st.growth is None:
+        return st.share >= min_share
+    return st.growth >= growth and (st.share >= min_share or st.ms_per_s >= min_ms_per_s)

@@ -168,7 +168,7 @@ def _fetch_many(conn, rnd):
 def _correlated(conn, rnd):
     lo = rnd.randint(1, 199990)
     conn.execute("SELECT o.id, o.amount FROM lab_orders o WHERE o.id BETWEEN %s AND %s AND o.amount > "
-                 "(SELECT avg(i.qty) FROM lab_items i WHERE i.product_id = o.customer_id % 500)", (lo, lo + 3)).fetchall()
+                 "(SELECT avg(i.qty) FROM lab_items i WHERE i.product_id = o.customer_id %% 500)", (lo, lo + 3)).fetchall()
 
 
 def _poor_join(conn, rnd):
@@ -195,7 +195,9 @@ def _scan_big(conn, rnd):
 
 
 def _spill(conn, rnd):
-    conn.execute("SELECT id, note FROM lab_orders ORDER BY md5(note || %s) LIMIT 5", (str(rnd.random()),)).fetchall()
+    # a full sort of every row (not a bounded top-N): about 20 MB, past the default work_mem of 4 MB
+    conn.execute("SELECT max(x) FROM (SELECT md5(note || %s) AS x, amount FROM lab_orders ORDER BY 1, 2) s",
+                 (str(rnd.random()),)).fetchone()
 
 
 def _stale(conn, intensity):
@@ -217,6 +219,7 @@ def _bloat(conn, intensity):
     conn.execute("INSERT INTO lab_bloat SELECT g, 0, md5(g::text) FROM generate_series(1, 60000) g")
     for _ in range(3):
         conn.execute("UPDATE lab_bloat SET v = v + 1")
+    conn.execute("ANALYZE lab_bloat")  # fresh statistics: only the dead tuples are left behind
 
 
 def _bloat_query(conn, rnd):
@@ -226,13 +229,13 @@ def _bloat_query(conn, rnd):
 def _lock_holder(conn, rnd, stop):
     while not stop.is_set():
         with conn.transaction():
-            conn.execute("UPDATE lab_counters SET v = v + 1 WHERE id = %s", (rnd.randint(1, 3),))
+            conn.execute("UPDATE lab_counters SET v = v + 1 WHERE id = 1")  # one hot row, held while sleeping
             conn.execute("SELECT pg_sleep(%s)", (0.8 + rnd.random() * 0.6,))
 
 
 def _lock_waiter(conn, rnd, stop):
     while not stop.is_set():
-        conn.execute("UPDATE lab_counters SET v = v + 1 WHERE id = %s", (rnd.randint(1, 3),))
+        conn.execute("UPDATE lab_counters SET v = v + 1 WHERE id = 1")
 
 
 def _idle_in_xact(conn, rnd, stop):
@@ -371,6 +374,8 @@ class Lab:
             holders = max(1, round(2 * intensity))
             waiters = max(2, round((sc.clients - 2) * intensity))
             return [_lock_holder] * holders + [_lock_waiter] * waiters
+        if sc.name == "connection_saturation":  # intensity 1: ~80% of the usable connections; 0.25: ~60%
+            return [sc.loop] * max(1, round(sc.clients * (0.72 + 0.28 * min(intensity, 1.0))))
         if sc.loop is not None:
             return [sc.loop] * max(1, round(sc.clients * min(intensity, 1.3)))
         if sc.body is None or not sc.clients:

@@ -114,6 +114,14 @@ SELECT c.oid::bigint AS relid, n.nspname::text AS schema, c.relname::text AS nam
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = ANY(%(relids)s)
 """
 
+_COLUMN_STATS = """
+SELECT c.oid::bigint AS relid, s.attname::text AS column, s.n_distinct::float8 AS n_distinct,
+       s.null_frac::float8 AS null_frac, c.reltuples::float8 AS reltuples
+FROM pg_stats s JOIN pg_namespace n ON n.nspname = s.schemaname
+JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = s.tablename
+WHERE c.oid = ANY(%(relids)s) AND NOT s.inherited
+"""
+
 _SETTINGS = """
 SELECT name, setting, unit, source, boot_val, reset_val FROM pg_settings
 WHERE name IN ('shared_buffers', 'work_mem', 'maintenance_work_mem', 'effective_cache_size', 'max_wal_size',
@@ -187,12 +195,14 @@ def read_sample(ctx, statements: int = 150) -> dict:
 
 def read_structure(ctx, relids: list[int]) -> dict:
     """Facts a diagnosis checks about the tables it suspects: ``tables`` (options, size, columns),
-    ``indexes`` (columns, uniqueness, scans, size) and the server ``settings`` that matter to a diagnosis."""
-    out: dict[str, Any] = {"notes": [], "tables": [], "indexes": [], "settings": []}
+    ``indexes`` (columns, uniqueness, scans, size), ``columns`` (planner statistics: n_distinct) and the
+    server ``settings`` that matter to a diagnosis."""
+    out: dict[str, Any] = {"notes": [], "tables": [], "indexes": [], "columns": [], "settings": []}
     ids = [int(r) for r in relids][:200]
     with readonly_session(ctx, purpose="monitor") as s:
         if ids:
             _part(s, out, "tables", _TABLE_FACTS, {"relids": ids}, many=True)
             _part(s, out, "indexes", _INDEXES, {"relids": ids}, many=True, cap=2000)
+            _part(s, out, "columns", _COLUMN_STATS, {"relids": ids}, many=True, cap=5000)
         _part(s, out, "settings", _SETTINGS, many=True)
     return out
