@@ -120,9 +120,12 @@ def register(cli: typer.Typer) -> None:
         from agent.diagnosis.report import as_json as report_json, html_page, markdown
         from agent.diagnosis.store import Store
 
+        from agent.diagnosis import knowledge
+
         settings = _settings(dsn)
         start, end = parse_window(window, since)
         ctx = _ctx(settings)
+        knowledge.use_extracted(settings.data_dir / "diagnosis" / "knowledge_extracted.jsonl")
         say = (lambda m: typer.echo(m, err=True)) if as_json else typer.echo
         d = diagnose(get_toolkit(settings), ctx, Store(settings.diagnosis_db), start=start, end=end, symptom=symptom,
                      sample_s=settings.diagnosis_sample_s, interval_s=min(settings.monitor_interval_s, 2.0),
@@ -197,6 +200,37 @@ def register(cli: typer.Typer) -> None:
             pass
         run.stop()
         typer.echo(f"stopped {scenario}" + (f"; workload errors: {run.errors[-1]}" if run.errors else ""))
+
+    @cli.command("diagnosis-extract")
+    def extract_cmd(
+        paths: list[str] = typer.Argument(..., help="Markdown or text documents (runbooks, notes, manual pages)"),
+    ) -> None:
+        """Extract diagnosis knowledge chunks from documents with the configured LLM (summary tree); keeps only
+        chunks whose cause is in the taxonomy and whose metrics the monitor measures."""
+        from pathlib import Path
+
+        from agent.diagnosis.extract import extract, save
+
+        settings = get_settings()
+        llm = _llm(settings, lambda m: typer.echo(m, err=True))
+        if llm is None:
+            _fail("knowledge extraction needs an LLM: set DBCOPILOT_LLM_BACKEND=openai (and its base URL) or llamacpp")
+        missing = [p for p in paths if not Path(p).is_file()]
+        if missing:
+            _fail(f"no such file: {', '.join(missing)}")
+        from agent.backends import LLMError
+
+        try:
+            chunks, report = extract(llm, [Path(p) for p in paths])
+        except LLMError as e:
+            _fail(str(e))
+        out = settings.data_dir / "diagnosis" / "knowledge_extracted.jsonl"
+        save(chunks, out)
+        typer.echo(f"{report.sections} sections summarised in {report.prompts} prompts (largest "
+                   f"{report.largest_prompt_tokens} tokens); kept {report.kept} chunks in {out}, dropped "
+                   f"{len(report.dropped)}")
+        for why in report.dropped[:10]:
+            typer.echo(f"  dropped: {why}")
 
     @cli.command("eval-diagnosis")
     def eval_diagnosis_cmd(

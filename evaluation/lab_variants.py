@@ -150,6 +150,13 @@ def _scalar(conn, sql, args=None):
     return conn.execute(sql, args).fetchone()[0]
 
 
+def _flush_stats(conn):
+    """Publish this session's pending table counters now (PostgreSQL 15 batches them for up to a second), so that an
+    ANALYZE that follows is not overtaken by older counts."""
+    conn.execute("SELECT pg_stat_force_next_flush()")
+    conn.execute("SELECT 1")
+
+
 # --------------------------------------------------------------------------------------------- workload bodies
 # Integer parameters are sent as int4 always: psycopg otherwise picks int2 or int4 by value, which splits one
 # statement into several pg_stat_statements entries (an application's driver sends one type).
@@ -344,6 +351,7 @@ def _stale_shipments(conn, intensity):
     conn.execute(f"INSERT INTO v_shipments SELECT g, (g::bigint * 7907) % {N_CUSTOMERS} + 1, "
                  "(ARRAY['dhl','ups','fedex','post'])[g % 4 + 1], 'delivered', g % 40, 200 + g % 5000 "
                  "FROM generate_series(1, 3000) g")
+    _flush_stats(conn)
     conn.execute("ANALYZE v_shipments")
     n = int(60000 + 190000 * min(max(intensity, 0.0), 1.0))
     conn.execute(f"INSERT INTO v_shipments SELECT g, (g::bigint * 7907) % {N_CUSTOMERS} + 1, "
@@ -374,6 +382,7 @@ def _bloated_tickets(conn, intensity):
     share = 0.5 + 0.4 * min(max(intensity, 0.0), 1.0)
     conn.execute("UPDATE v_tickets SET state = 'closed' WHERE opened_on < current_date - 60")
     conn.execute("DELETE FROM v_tickets WHERE state = 'closed' AND (ticket_id %% 100) < %s", (_i(int(share * 100)),))
+    _flush_stats(conn)
     conn.execute("ANALYZE v_tickets")  # statistics are current: only vacuum is behind
 
 

@@ -33,6 +33,7 @@ class RootCause:
     statement: str = ""
     definition: str = ""
     votes: int = 0
+    tools: list[str] = field(default_factory=list)  # registry tools that look further into it
 
 
 @dataclass
@@ -158,6 +159,7 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
                                 c.fixes, c.expert, c.reviews, c.subject,
                                 c.statement.short(300) if c.statement else "", tax["definition"], len(found)))
     causes.sort(key=lambda c: -c.confidence)
+    _match_tools(toolkit, causes[: int(w["max_causes"])], notes)
     if voter is not None:
         largest = max(largest, voter.largest_chars // 4)
         notes += voter.notes[:3]
@@ -172,6 +174,19 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
                      process=process, knowledge={c.name: steps.get(c.name, []) for c in causes}, figures=figures,
                      seconds=time.time() - t0, largest_prompt_tokens=largest, trajectories=trajectories, facts=f,
                      baseline=baseline)
+
+
+def _match_tools(toolkit: Any, causes: list[RootCause], notes: list[str]) -> None:
+    """The registry's tools closest to each cause (MiniLM over the tool specs), for the report."""
+    if not causes:
+        return
+    try:
+        registry = toolkit.registry()
+        for c in causes:
+            entry = taxonomy()[c.name]
+            c.tools = [t.spec.name for t in registry.match(entry["definition"] + " " + " ".join(entry["signals"]), k=2)]
+    except Exception as exc:  # the encoder could not load: the report goes without the tool hints
+        notes.append(f"tools could not be matched ({exc})")
 
 
 def compare(before: Diagnosis, after: Diagnosis) -> list[str]:

@@ -6,11 +6,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import bm25s
 
+from agent.diagnosis.monitor import METRICS
 from agent.diagnosis.rules import CORPUS
 from agent.diagnosis.signals import Facts
+
+# words abnormal_metrics() can produce beyond the monitor's metrics (statement shapes, table states)
+FEATURES = ("write_rate", "insert", "update", "delete", "select", "subquery", "join", "n_dead_tup",
+            "n_mod_since_analyze", "seq_scan", "conn_used_pct", "sessions", "io_wait", "on_cpu", "idle_in_xact",
+            "lock_waiting", "temp_bytes", "wal_bytes")
 
 
 @dataclass(frozen=True)
@@ -23,15 +30,34 @@ class Chunk:
     fixes: tuple[str, ...]
 
 
-@lru_cache(maxsize=1)
-def chunks() -> tuple[Chunk, ...]:
+_EXTRA: list[Path] = []  # extracted knowledge (agent/diagnosis/extract.py) matched beside the shipped chunks
+
+
+def _read(path: Path) -> list[Chunk]:
     out = []
-    for line in (CORPUS / "knowledge.jsonl").read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.strip():
             d = json.loads(line)
-            out.append(Chunk(d["name"], d["cause"], tuple(d["metrics"]), tuple(d["steps"]), tuple(d["checks"]),
-                             tuple(d["fixes"])))
+            out.append(Chunk(d["name"], d["cause"], tuple(d["metrics"]), tuple(d.get("steps") or ()),
+                             tuple(d.get("checks") or ()), tuple(d.get("fixes") or ())))
+    return out
+
+
+@lru_cache(maxsize=1)
+def chunks() -> tuple[Chunk, ...]:
+    out = _read(CORPUS / "knowledge.jsonl")
+    for path in _EXTRA:
+        if path.exists():
+            out += _read(path)
     return tuple(out)
+
+
+def use_extracted(path: Path) -> None:
+    """Match the chunks extracted into ``path`` too (when the file exists)."""
+    if path not in _EXTRA:
+        _EXTRA.append(path)
+        chunks.cache_clear()
+        _index.cache_clear()
 
 
 @lru_cache(maxsize=1)
@@ -40,6 +66,15 @@ def _index() -> bm25s.BM25:
     index.index(bm25s.tokenize([" ".join(c.metrics) for c in chunks()], stopwords=None, show_progress=False),
                 show_progress=False)
     return index
+
+
+def _known() -> frozenset[str]:
+    shipped = {m for line in (CORPUS / "knowledge.jsonl").read_text().splitlines() if line.strip()
+               for m in json.loads(line)["metrics"]}
+    return frozenset(shipped | set(METRICS) | set(FEATURES))
+
+
+KNOWN_METRICS = _known()  # what an extracted chunk's metrics must be named from
 
 
 def abnormal_metrics(f: Facts, alerts: list[str] = ()) -> list[str]:

@@ -57,6 +57,8 @@ def markdown(d: Diagnosis) -> str:
             steps = d.knowledge.get(c.name)
             if steps:
                 out += ["**How a DBA checks it:** " + "; ".join(steps), ""]
+            if c.tools:
+                out += ["**Look further with:** " + ", ".join(_code(t) for t in c.tools), ""]
     if d.notes:
         out += ["## What was not available", ""] + [f"- {n}" for n in d.notes] + [""]
     out += ["## Diagnosis process", ""] + [f"- {p}" for p in d.process]

@@ -12,11 +12,13 @@ from typing import Any
 
 from toolkits.postgres.connection import readonly_session
 
+# the diagnosed database's own counters (other databases of the server are other workloads); sessions and
+# connection limits are read server-wide from pg_stat_activity
 DB_COUNTERS = ("xact_commit", "xact_rollback", "blks_read", "blks_hit", "tup_returned", "tup_fetched",
                "tup_inserted", "tup_updated", "tup_deleted", "temp_files", "temp_bytes", "deadlocks")
 
 _DB = f"SELECT {', '.join(f'sum({c})::float8 AS {c}' for c in DB_COUNTERS)}, sum(numbackends)::int AS numbackends " \
-      "FROM pg_stat_database WHERE datname IS NOT NULL"
+      "FROM pg_stat_database WHERE datname = current_database()"
 
 _ACTIVITY = """
 SELECT count(*)::int AS sessions,
