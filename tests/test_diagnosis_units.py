@@ -101,3 +101,13 @@ def test_window_parsing():
         parse_window("10:20-10:05", "", now)
     with pytest.raises(typer.BadParameter):
         parse_window("", "soon", now)
+
+
+def test_unqualified_names_resolve_with_the_tables_columns():
+    q = ("select sum(l_price) from lineitem, part where p_key = l_key and p_brand = $1 "
+         "and l_qty < (select 0.2 * avg(l_qty) from lineitem where l_key = p_key)")
+    assert not shape_of(q).correlated  # without column names nothing can be said
+    cols = (("lineitem", ("l_key", "l_qty", "l_price")), ("part", ("p_key", "p_brand")))
+    s = shape_of(q, cols)
+    assert s.correlated and s.joined == 2
+    assert s.filters["part"] == {"p_brand"} and s.join_keys["lineitem"] == {"l_key"}

@@ -15,7 +15,7 @@ from agent.diagnosis import knowledge
 from agent.diagnosis.experts import Board, Voter, cross_review, diagnose_role, roles
 from agent.diagnosis.monitor import Monitor, target_key
 from agent.diagnosis.rules import taxonomy, thresholds
-from agent.diagnosis.signals import Facts, facts as build_facts
+from agent.diagnosis.signals import Facts, facts as build_facts, refine_shapes
 from agent.diagnosis.store import Store
 
 Progress = Callable[[str], None]
@@ -112,6 +112,7 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
     except Exception as exc:  # the database went away mid-diagnosis: diagnose with what was sampled
         notes.append(f"indexes and settings could not be read ({exc}); index and configuration causes not checked")
         f.structure = {"tables": [], "indexes": [], "settings": []}
+    refine_shapes(f)
     alerts = [a for a in store.anomalies(target, since=f.start - 60) if a["start"] <= f.end]
     metrics = knowledge.abnormal_metrics(f, [a["metric"] for a in alerts])
     matched = knowledge.match(metrics)

@@ -123,7 +123,9 @@ def _redundant(f: Facts, table: str) -> list[tuple[dict, dict]]:
 def check_many_inserts(f: Facts) -> list[Cause]:
     cfg = _t("many_inserts")
     hit = _rate_cause(f, "tup_inserted", cfg, "rows inserted")
-    ins = [s for s in _suspects(f, "insert") if s.rows_per_call <= cfg["max_rows_per_call"]]
+    big = _t("large_data_insert")["min_wal_per_call"]
+    ins = [s for s in _suspects(f, "insert") if s.rows_per_call <= cfg["max_rows_per_call"]
+           and (s.wal_bytes / s.calls if s.calls else 0.0) < big]
     if not hit or not ins:
         return []
     st = ins[0]
@@ -139,9 +141,12 @@ def check_large_data_insert(f: Facts) -> list[Cause]:
     cfg = _t("large_data_insert")
     out = []
     for st in _suspects(f, "insert"):
-        if st.rows_per_call >= cfg["min_rows_per_call"]:
-            conf = strength(st.rows_per_call, cfg["min_rows_per_call"], 20)
-            ev = [f"an INSERT writes {st.rows_per_call:,.0f} rows per call ({st.calls:.0f} calls, {st.share:.0%} of the time)"]
+        wal_per_call = st.wal_bytes / st.calls if st.calls else 0.0
+        if st.rows_per_call >= cfg["min_rows_per_call"] or wal_per_call >= cfg["min_wal_per_call"]:
+            conf = max(strength(st.rows_per_call, cfg["min_rows_per_call"], 20),
+                       strength(wal_per_call, cfg["min_wal_per_call"], 20))
+            ev = [f"an INSERT writes {st.rows_per_call:,.0f} rows and {wal_per_call / 1024:,.0f} kB of WAL per call "
+                  f"({st.calls:.0f} calls, {st.share:.0%} of the time)"]
             ratio = f.ratio("wal_bytes", floor=64 * 1024)
             if ratio is not None and ratio >= cfg["wal_ratio"]:
                 ev.append(f"WAL {f.rates['wal_bytes'] / 1048576:.1f} MB/s, ×{ratio:.1f} the baseline")

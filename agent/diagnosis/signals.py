@@ -194,10 +194,14 @@ def _seen(samples: list[dict]) -> set[int]:
     return {r["queryid"] for s in samples for r in s.get("statements") or ()}
 
 
+Columns = tuple[tuple[str, tuple[str, ...]], ...]  # (table, its columns): resolves unqualified column names
+
+
 @lru_cache(maxsize=2048)
-def shape_of(text: str) -> Shape:
+def shape_of(text: str, columns: Columns = ()) -> Shape:
     """The statement's shape from its normalised text ($1 placeholders are fine); an unparsable text is
-    Shape(parsed=False) with its kind guessed from the first word."""
+    Shape(parsed=False) with its kind guessed from the first word. With ``columns`` (the tables' column
+    names), unqualified columns are resolved too — a subquery naming an outer table's column is correlated."""
     first = (text.strip().split(None, 1) or ["other"])[0].lower()
     try:
         tree = sqlglot.parse_one(text, read="postgres")
@@ -223,7 +227,7 @@ def shape_of(text: str) -> Shape:
     shape.tables = sorted({t.name for t in tree.find_all(exp.Table) if t.name})
     shape.aggregate = tree.find(exp.AggFunc) is not None
     shape.sorts = tree.find(exp.Order) is not None
-    _scopes(tree, shape)
+    _scopes(tree, shape, {t: set(cols) for t, cols in columns})
     return shape
 
 
@@ -244,7 +248,7 @@ def _owner(node: exp.Expression) -> exp.Expression | None:
     return p
 
 
-def _scopes(tree: exp.Expression, shape: Shape) -> None:
+def _scopes(tree: exp.Expression, shape: Shape, columns: dict[str, set[str]]) -> None:
     levels = [n for n in tree.walk() if isinstance(n, (exp.Select, exp.Update, exp.Delete))]
     top = levels[0] if levels else tree
     top_aliases = _aliases(top)
@@ -257,21 +261,24 @@ def _scopes(tree: exp.Expression, shape: Shape) -> None:
             outer.update({k: v for k, v in _aliases(p).items() if k not in own})
             p = _owner(p)
         for col in level.find_all(exp.Column):
-            if _owner(col) is not level or not col.table:
+            if _owner(col) is not level:
                 continue
-            if col.table not in own and col.table in outer:
+            if col.table and col.table not in own and col.table in outer:
                 shape.correlated = True
+            elif not col.table and columns and outer and not any(col.name in columns.get(t, ()) for t in own.values()) \
+                    and any(col.name in columns.get(t, ()) for t in outer.values()):
+                shape.correlated = True  # an unqualified name only an outer table has
         for cmp in level.find_all(exp.EQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between):
             if _owner(cmp) is not level or not _in_condition(cmp, level):
                 continue
             cols = [c for c in (cmp.this, cmp.args.get("expression")) if isinstance(c, exp.Column)]
             if isinstance(cmp, exp.EQ) and len(cols) == 2:
                 for c in cols:
-                    name = _resolve(c, own, outer)
+                    name = _resolve(c, own, outer, columns)
                     if name:
                         shape.join_keys.setdefault(name, set()).add(c.name)
             elif cols:
-                name = _resolve(cols[0], own, outer)
+                name = _resolve(cols[0], own, outer, columns)
                 if name:
                     shape.filters.setdefault(name, set()).add(cols[0].name)
 
@@ -286,11 +293,15 @@ def _in_condition(node: exp.Expression, level: exp.Expression) -> bool:
     return False
 
 
-def _resolve(col: exp.Column, own: dict[str, str], outer: dict[str, str]) -> str:
+def _resolve(col: exp.Column, own: dict[str, str], outer: dict[str, str], columns: dict[str, set[str]]) -> str:
     if col.table:
         return own.get(col.table) or outer.get(col.table) or ""
+    for scope in (own, outer):
+        having = sorted({t for t in scope.values() if col.name in columns.get(t, ())})
+        if len(having) == 1:
+            return having[0]
     names = set(own.values())
-    return next(iter(names)) if len(names) == 1 else ""
+    return next(iter(names)) if len(names) == 1 and not columns else ""
 
 
 def _gauges(samples: list[dict]) -> tuple[dict[str, float], dict[str, list[float]]]:
@@ -357,6 +368,17 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
                  reserved_connections=int(last.get("reserved_connections") or 3),
                  base_sessions=mean(float(a.get("sessions") or 0) for a in base_acts) if base_acts else None,
                  notes=notes, samples=len(window))
+
+
+def refine_shapes(f: Facts) -> None:
+    """Parse the statements again with the column names read from the database (structure facts)."""
+    cols = {t["name"]: tuple(t.get("columns") or ()) for t in f.structure.get("tables", [])}
+    if not cols:
+        return
+    for st in f.statements:
+        known = tuple(sorted((t, cols[t]) for t in st.shape.tables if t in cols))
+        if known:
+            st.shape = shape_of(st.text, known)
 
 
 def suspect(st: Stmt, min_share: float, growth: float, min_ms_per_s: float = 100.0) -> bool:
