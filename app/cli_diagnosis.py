@@ -240,6 +240,7 @@ def register(cli: typer.Typer) -> None:
         window: float = typer.Option(14.0, "--window", help="seconds of anomaly each diagnosis reads"),
         healthy: int = typer.Option(3, "--healthy", help="healthy runs (no false alarm)"),
         noise: int = typer.Option(4, "--noise", help="background clients"),
+        variants: bool = typer.Option(False, "--variants", help="the held-out workloads (evaluation/lab_variants.py)"),
         as_json: bool = typer.Option(False, "--json"),
     ) -> None:
         """Run the lab scenarios on the sandbox's scratch database and print D-Bot's accuracy per family,
@@ -256,6 +257,7 @@ def register(cli: typer.Typer) -> None:
             list(SINGLE) + list(COMPOSITE) + ["healthy"] * healthy
         say = (lambda m: typer.echo(m, err=True)) if as_json else typer.echo
         results = run(get_toolkit(settings), ctx, lab, names, intensity=intensity, window_s=window, noise=noise,
+                      variants=variants,
                       trajectories=settings.diagnosis_trajectories, say=say)
         out = summary(results)
         typer.echo(json.dumps(out, indent=2) if as_json else

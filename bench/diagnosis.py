@@ -29,6 +29,7 @@ def main() -> None:
     ap.add_argument("--healthy", type=int, default=3)
     ap.add_argument("--window", type=float, default=14.0)
     ap.add_argument("--noise", type=int, default=4)
+    ap.add_argument("--variants", action="store_true", help="the held-out workloads of evaluation/lab_variants.py")
     args = ap.parse_args()
     settings = get_settings()
     toolkit = get_toolkit(settings)
@@ -37,9 +38,10 @@ def main() -> None:
     names = [s for s in args.scenarios.split(",") if s] or list(SINGLE) + list(COMPOSITE) + ["healthy"] * args.healthy
     t0 = time.time()
     results = run(toolkit, ctx, lab, names, intensity=args.intensity, window_s=args.window, noise=args.noise,
+                  variants=args.variants,
                   trajectories=settings.diagnosis_trajectories, say=lambda m: print(m, file=sys.stderr))
     out = summary(results)
-    out.update({"intensity": args.intensity, "cores": os.cpu_count(), "wall_s": round(time.time() - t0, 1),
+    out.update({"variants": args.variants, "intensity": args.intensity, "cores": os.cpu_count(), "wall_s": round(time.time() - t0, 1),
                 "monitor": dict(MONITOR)})
     print(json.dumps(out, indent=2))
 

@@ -56,10 +56,40 @@ class Result:
 MONITOR: dict[str, float] = {}  # the last run's monitor cost (bench/diagnosis.py prints it)
 
 
+class _Runs:
+    """Several lab runs started together (a composite of variants) and stopped together."""
+
+    def __init__(self, runs: list) -> None:
+        self.runs = runs
+
+    @property
+    def errors(self) -> list[str]:
+        return [e for r in self.runs for e in r.errors]
+
+    def stop(self) -> None:
+        for r in self.runs:
+            r.stop()
+
+
+def _starter(lab: Any, intensity: float, variants: bool) -> Callable[[str], Any]:
+    if not variants:
+        return lambda name: lab.start(name, intensity=intensity, background=False)
+    import psycopg
+
+    from evaluation.lab_variants import prepare_variants, run_variant
+
+    with psycopg.connect(lab.dsn, autocommit=True) as conn:
+        prepare_variants(conn)
+    return lambda name: _Runs([run_variant(lab, n, intensity=intensity) for n in name.split("+") if n != "healthy"])
+
+
 def run(toolkit: Any, ctx: Any, lab: Any, scenarios: list[str], *, intensity: float = 1.0, warmup_s: float = 4.0,
         window_s: float = 14.0, settle_s: float = 8.0, interval_s: float = 2.0, trajectories: int = 3, noise: int = 4,
-        say: Callable[[str], None] = print) -> list[Result]:
+        variants: bool = False, say: Callable[[str], None] = print) -> list[Result]:
+    """``variants``: the workloads of evaluation/lab_variants.py, written by a session that never read the
+    diagnosis rules, instead of the lab's own."""
     lab.prepare()
+    start_scenario = _starter(lab, intensity, variants)
     store = Store(":memory:")
     mon = Monitor(toolkit, ctx, store, interval_s=interval_s).start()
     background = lab.start("healthy", background=noise > 0, noise=noise)
@@ -68,7 +98,7 @@ def run(toolkit: Any, ctx: Any, lab: Any, scenarios: list[str], *, intensity: fl
         time.sleep(settle_s + interval_s)
         for name in scenarios:
             quiet = time.time()
-            scenario = lab.start(name, intensity=intensity, background=False)
+            scenario = start_scenario(name)
             try:
                 time.sleep(warmup_s)
                 start = time.time()

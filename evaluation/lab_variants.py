@@ -8,7 +8,7 @@ The flavour is a small billing / inventory / telemetry back office on tables pre
 
     lab = Lab(dsn)
     with psycopg.connect(dsn, autocommit=True) as c:
-        prepare_variants(c)                      # once per database (idempotent, ~20-40 s the first time)
+        prepare_variants(c)                      # once per database (idempotent; ~5-10 s the first time)
     run = run_variant(lab, "poor_join", intensity=1.0, background=True)
     ...; run.stop()
 
@@ -110,8 +110,8 @@ FILL: list[tuple[str, str]] = [
      f"(ARRAY['draft','open','open','paid','paid','paid','void'])[g % 7 + 1], (g * 37) % 250000 + 500, "
      f"'net 30; po ' || (g % 9000) FROM generate_series(1, {N_INVOICES}) g"),
     ("v_invoice_lines",
-     f"INSERT INTO v_invoice_lines SELECT g, (g::bigint * 104729) % {N_INVOICES} + 1, (g * 13) % {N_SKUS} + 1, g % 9 + 1, "
-     f"(g * 53) % 9000 + 99 FROM generate_series(1, {N_LINES}) g"),
+     f"INSERT INTO v_invoice_lines SELECT g, (g::bigint * 104729) % {N_INVOICES} + 1, (g * 13) % {N_SKUS} + 1, "
+     f"g % 9 + 1, (g * 53) % 9000 + 99 FROM generate_series(1, {N_LINES}) g"),
     ("v_ledger_entries",
      f"INSERT INTO v_ledger_entries SELECT g, (g::bigint * 48271) % 12000 + 1, "
      f"current_date - {LEDGER_DAYS} + ((g::bigint * {LEDGER_DAYS}) / {N_LEDGER})::int, ((g * 7) % 200001) - 100000, "
@@ -186,7 +186,8 @@ ARCHIVE_BATCH = 6000
 def _archive_slice(conn, rnd):
     lo = rnd.randint(0, N_LEDGER - ARCHIVE_BATCH)
     conn.execute("INSERT INTO v_ledger_archive (entry_id, account_no, posted_on, amount_cents, narrative) "
-                 "SELECT entry_id, account_no, posted_on, amount_cents, narrative || ' | closed ' || to_char(now(), 'YYYY-MM') "
+                 "SELECT entry_id, account_no, posted_on, amount_cents, "
+                 "narrative || ' | closed ' || to_char(now(), 'YYYY-MM') "
                  "FROM v_ledger_entries WHERE entry_id > %s AND entry_id <= %s", (_i(lo), _i(lo + ARCHIVE_BATCH)))
 
 
@@ -284,7 +285,8 @@ def _forgotten_transaction(conn, rnd, stop):
 # cpu_heavy: in-memory scoring on generated data (string and numeric functions, no table access).
 def _score_batch(conn, rnd):
     conn.execute("SELECT sum(length(regexp_replace(md5(g::text || %s), '([a-f]+)([0-9])', '\\2\\1', 'g')) "
-                 "+ ln(g + 1.0) * sqrt(g)) FROM generate_series(1, %s) g", (_i(rnd.randint(1, 10**6)), _i(3000))).fetchone()
+                 "+ ln(g + 1.0) * sqrt(g)) FROM generate_series(1, %s) g",
+                 (_i(rnd.randint(1, 10**6)), _i(3000))).fetchone()
 
 
 # io_heavy: an hourly consumption report scanning the raw meter archive (~205 MB, > shared_buffers).
@@ -330,7 +332,8 @@ def _ordinary_lookups(conn, rnd):
 def _pooled_connection(conn, rnd, stop):
     conn.execute("SELECT 1").fetchone()
     while not stop.wait(8 + rnd.random() * 8):
-        conn.execute("SELECT display_name FROM v_customers WHERE id = %s", (_i(rnd.randint(1, N_CUSTOMERS)),)).fetchone()
+        conn.execute("SELECT display_name FROM v_customers WHERE id = %s",
+                     (_i(rnd.randint(1, N_CUSTOMERS)),)).fetchone()
 
 
 def _saturation_clients(conn, intensity: float) -> int:
@@ -344,8 +347,8 @@ def _saturation_clients(conn, intensity: float) -> int:
 # stale_statistics: a shipments table analyzed while small and all delivered, then loaded with 250k in transit.
 def _stale_shipments(conn, intensity):
     conn.execute("DROP TABLE IF EXISTS v_shipments")
-    conn.execute("CREATE TABLE v_shipments (shipment_id int PRIMARY KEY, customer_ref int NOT NULL, carrier text NOT NULL, "
-                 "status text NOT NULL, dest_zone int NOT NULL, weight_g int NOT NULL) "
+    conn.execute("CREATE TABLE v_shipments (shipment_id int PRIMARY KEY, customer_ref int NOT NULL, "
+                 "carrier text NOT NULL, status text NOT NULL, dest_zone int NOT NULL, weight_g int NOT NULL) "
                  "WITH (autovacuum_enabled = false)")
     conn.execute("CREATE INDEX v_shipments_status ON v_shipments (status)")
     conn.execute(f"INSERT INTO v_shipments SELECT g, (g::bigint * 7907) % {N_CUSTOMERS} + 1, "
