@@ -154,3 +154,23 @@ def test_the_diagnose_page_shows_alerts_charts_and_a_report(demo_dsn, tmp_path, 
     finally:
         stop_all()
         get_settings.cache_clear()
+
+
+def test_a_role_without_stats_privileges_is_told_what_it_cannot_see(scratch_database, pg_sandbox):
+    import psycopg
+
+    with scratch_database("diag_priv") as dsn:
+        with psycopg.connect(dsn, autocommit=True) as c:
+            c.execute("DROP ROLE IF EXISTS diag_plain")
+            c.execute("CREATE ROLE diag_plain LOGIN")
+        info = psycopg.conninfo.conninfo_to_dict(dsn)
+        plain = psycopg.conninfo.make_conninfo(**{**info, "user": "diag_plain"})
+        try:
+            d = diagnose(get_toolkit(), PgContext(dsn=plain), sample_s=3, interval_s=1.0, trajectories=1)
+            assert any("pg_read_all_stats" in n for n in d.notes), d.notes
+        finally:
+            from toolkits.postgres.connection import close_all
+
+            close_all()
+            with psycopg.connect(dsn, autocommit=True) as c:
+                c.execute("DROP ROLE IF EXISTS diag_plain")

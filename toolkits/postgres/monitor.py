@@ -171,6 +171,9 @@ def read_sample(ctx, statements: int = 150) -> dict:
     sample: dict[str, Any] = {"notes": []}
     with readonly_session(ctx, purpose="monitor") as s:
         sample["ts"] = time.time()
+        if not s.one("SELECT pg_has_role(current_user, 'pg_read_all_stats', 'MEMBER')"):
+            sample["notes"].append("other sessions' queries and waits: hidden from this role (grant it pg_read_all_stats "
+                                   "or pg_monitor); lock, idle-transaction and statement causes may be missed")
         _part(s, sample, "db", _DB)
         _part(s, sample, "activity", _ACTIVITY)
         _part(s, sample, "waits", _WAITS, many=True)
