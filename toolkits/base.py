@@ -70,3 +70,6 @@ class Toolkit(Protocol):
     def diagnosis_structure(self, ctx: Any, relids: list[int]) -> dict:
         """Indexes, table options and settings a diagnosis checks for the suspected tables (read-only)."""
 
+    def diagnosis_plans(self, ctx: Any, statements: list[str]) -> dict:
+        """Generic plans (scans and row estimates) of the statements a diagnosis suspects (read-only)."""
+

@@ -113,6 +113,12 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
         notes.append(f"indexes and settings could not be read ({exc}); index and configuration causes not checked")
         f.structure = {"tables": [], "indexes": [], "settings": []}
     refine_shapes(f)
+    planned = [st.text for st in f.statements[:12] if st.shape.filters and st.shape.kind in ("select", "update", "delete")]
+    if planned:
+        try:
+            f.structure["plans"] = toolkit.diagnosis_plans(ctx, planned)
+        except Exception as exc:  # planning is extra evidence: diagnose without it
+            notes.append(f"plans could not be read ({exc})")
     alerts = [a for a in store.anomalies(target, since=f.start - 60) if a["start"] <= f.end]
     metrics = knowledge.abnormal_metrics(f, [a["metric"] for a in alerts])
     matched = knowledge.match(metrics)

@@ -99,6 +99,13 @@ def _distinct(f: Facts, table: str, cols: set[str]) -> float | None:
     return best
 
 
+def _planned_rows(f: Facts, text: str, table: str) -> float | None:
+    """The generic plan's row estimate for its sequential scan of ``table`` (None: no plan, or no such scan)."""
+    plan = f.structure.get("plans", {}).get(text) or {}
+    rows = [s["rows"] for s in plan.get("scans", []) if s["relation"] == table and s["node"] == "Seq Scan"]
+    return max(rows) if rows else None
+
+
 def _redundant(f: Facts, table: str) -> list[tuple[dict, dict]]:
     """(index, the index that makes it redundant): same leading columns as a prefix of a wider/equal index."""
     idx = [i for i in _indexes(f, table) if i["columns"] and not i.get("expression") and not i.get("partial")]
@@ -214,6 +221,9 @@ def check_missing_index(f: Facts) -> list[Cause]:
             distinct = _distinct(f, table, cols)
             if distinct is not None and distinct < cfg["min_distinct"]:
                 continue  # a filter that keeps a large share of the rows: an index would not be used
+            estimate = _planned_rows(f, st.text, table)
+            if estimate is not None and estimate > rows * cfg["max_estimated_fraction"]:
+                continue  # the planner expects the filter to keep much of the table: a scan is the right plan
             col_list = ", ".join(sorted(cols))
             conf = strength(st.blocks_per_call / max(st.rows_per_call, 1.0), cfg["min_blocks_per_call"], 50)
             out.append(Cause("missing_index", max(conf, 0.6), [

@@ -211,3 +211,22 @@ def read_structure(ctx, relids: list[int]) -> dict:
             _part(s, out, "columns", _COLUMN_STATS, {"relids": ids}, many=True, cap=5000)
         _part(s, out, "settings", _SETTINGS, many=True)
     return out
+
+
+def read_plans(ctx, statements: list[str]) -> dict[str, Any]:
+    """EXPLAIN (generic plan) of each statement: {text: {"scans": [{relation, node, rows, filter}]}} or
+    {text: {"error": why}}. Through the tuning tools' planner helper (guarded, allow-listed, never run)."""
+    from toolkits.postgres.tools_tuning import _plan, _walk_plan
+
+    out: dict[str, Any] = {}
+    with readonly_session(ctx, purpose="monitor") as s:
+        for text in statements[:8]:
+            plan, err = _plan(s, text)
+            if plan is None:
+                out[text] = {"error": err}
+                continue
+            out[text] = {"scans": [{"relation": n.get("Relation Name", ""), "node": n.get("Node Type", ""),
+                                    "rows": float(n.get("Plan Rows") or 0), "filter": n.get("Filter", "")}
+                                   for n in _walk_plan(plan) if n.get("Relation Name")]}
+    return out
+

@@ -91,6 +91,13 @@ class PostgresToolkit:
 
         return read_structure(ctx, relids)
 
+    def diagnosis_plans(self, ctx: PgContext, statements: list[str]) -> dict[str, Any]:
+        """Generic plans of suspected statements (their $n parameters unknown): per statement its scans —
+        relation, node type, the planner's row estimate — or the error. Read-only; nothing is executed."""
+        from toolkits.postgres.monitor import read_plans
+
+        return read_plans(ctx, statements)
+
     def lab(self, settings: Any, dsn: str = "") -> Any:
         """The anomaly lab (toolkits/postgres/lab.py) on ``dsn`` when given explicitly, else on the sandbox's
         scratch database (the sandbox is started when needed). Never the user's configured database."""
