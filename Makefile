@@ -15,12 +15,12 @@ LLAMA_VERSION := 0.3.36
 WHEELS := $(HOME)/.cache/dbcopilot/wheels
 LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 
-.PHONY: run test install system python prepare clean-data
+.PHONY: run test install system python llm prepare clean-data
 
 run: install prepare  ## install, prepare (sandbox DB, router, index) and start the app on http://localhost:8501
 	$(BIN)/dbcopilot run
 
-test: install prepare  ## install, prepare, and run the whole test suite
+test: install llm prepare  ## install (with the llama.cpp backend its tests use), prepare, run the whole suite
 	$(BIN)/python -m pytest -q; status=$$?; \
 	$(BIN)/python -c "from toolkits.postgres.sandbox import Sandbox; Sandbox('.dbcopilot/test-pg').stop()" || true; \
 	exit $$status
@@ -34,17 +34,23 @@ system:  ## Debian packages: PostgreSQL 15 server + hypopg, the PG15 HTML manual
 
 python: $(VENV)/.installed
 
+llm: $(VENV)/.llm  ## the in-process GGUF backend (llamacpp): a portable llama-cpp-python build, once
+
 $(WHEELS)/.llama-$(LLAMA_VERSION):
 	@mkdir -p $(WHEELS)
 	@echo "Building llama-cpp-python $(LLAMA_VERSION) portable (one time, ~6 min on 2 cores)..."
 	CMAKE_ARGS="$(LLAMA_CMAKE)" $(PYTHON) -m pip wheel -q --no-cache-dir --no-deps "llama-cpp-python==$(LLAMA_VERSION)" -w $(WHEELS)
 	@touch $@
 
-$(VENV)/.installed: pyproject.toml $(WHEELS)/.llama-$(LLAMA_VERSION)
+$(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q "torch==2.13.0"
+	$(BIN)/pip install -q -e .
+	@touch $@
+
+$(VENV)/.llm: $(VENV)/.installed $(WHEELS)/.llama-$(LLAMA_VERSION)
 	$(BIN)/pip install -q --no-deps $(WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
-	$(BIN)/pip install -q --find-links $(WHEELS) -e .
+	$(BIN)/pip install -q --find-links $(WHEELS) -e ".[llm]"
 	@touch $@
 
 prepare:  ## sandbox PostgreSQL (when no DSN is set), router model, manual index — each only when missing

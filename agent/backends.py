@@ -171,7 +171,8 @@ def load_gguf(path: str, n_ctx: int = 4096, n_threads: int | None = None, n_thre
         try:
             from llama_cpp import Llama
         except ImportError as e:  # pragma: no cover - depends on the install
-            raise LLMError(f"llama-cpp-python is not installed or does not load here: {e}") from None
+            raise LLMError(f"llama-cpp-python is not installed or does not load here ({e}): run `make llm` once "
+                           "(a portable build, about 6 minutes), or choose the openai backend") from None
         try:
             model = Llama(
                 model_path=key[0], n_ctx=int(n_ctx), n_threads=n_threads, n_threads_batch=n_threads_batch, verbose=False

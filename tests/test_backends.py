@@ -181,3 +181,14 @@ def test_defaults_come_from_settings(tiny):
     text = short.chat(COUNT)
     assert text and len(short.model().tokenize(text.encode(), add_bos=False, special=False)) <= 3
     assert len(short.chat(COUNT, max_tokens=12)) > len(text)  # an explicit argument wins
+
+
+def test_without_llama_cpp_the_message_says_how_to_build_it(smollm2_path, monkeypatch):
+    import sys
+
+    from agent import backends
+
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # what a `make run` install (no `make llm`) looks like
+    monkeypatch.setattr(backends, "_models", {})
+    with pytest.raises(LLMError, match="make llm"):
+        make_backend(settings(llm_backend="llamacpp", gguf_path=smollm2_path, llm_context=1024)).chat(COUNT)
