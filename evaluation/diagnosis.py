@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from agent.diagnosis.diagnose import diagnose
 from agent.diagnosis.monitor import Monitor
+from agent.diagnosis.report import markdown
 from agent.diagnosis.store import Store
 
 SINGLE = ("many_inserts", "large_data_insert", "missing_index", "redundant_index", "high_updates", "many_deletes",
@@ -51,6 +52,7 @@ class Result:
     prompt_tokens: int
     intensity: float
     confidences: dict[str, float] = field(default_factory=dict)
+    report: str = ""  # the diagnosis report (Markdown), to see why
 
 
 MONITOR: dict[str, float] = {}  # the last run's monitor cost (bench/diagnosis.py prints it)
@@ -112,7 +114,7 @@ def run(toolkit: Any, ctx: Any, lab: Any, scenarios: list[str], *, intensity: fl
             truth = [] if name == "healthy" else name.split("+")
             got = [c.name for c in d.root_causes]
             results.append(Result(name, truth, got, accuracy(truth, got), seconds, d.largest_prompt_tokens, intensity,
-                                  {c.name: round(c.confidence, 2) for c in d.root_causes}))
+                                  {c.name: round(c.confidence, 2) for c in d.root_causes}, markdown(d)))
             say(f"{name:45s} acc {results[-1].acc:.2f}  reported {', '.join(got) or '-'}")
             if scenario.errors:
                 say(f"  (workload errors: {scenario.errors[-1]})")

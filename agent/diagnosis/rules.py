@@ -63,6 +63,21 @@ def _suspects(f: Facts, kind: str | None = None) -> list[Stmt]:
             and (kind is None or s.shape.kind == kind)]
 
 
+def _weight(st: Stmt) -> float:
+    """How much of the server a statement occupies: its share of the window's time, or the busy sessions it
+    keeps (ms per second / 1000) when other statements (lock waiters, big sorts) take most of the time."""
+    return max(st.share, min(st.ms_per_s / 1000.0, 1.0))
+
+
+def _writers(f: Facts, kind: str) -> list[Stmt]:
+    """Statements of ``kind`` that are new or grown, most rows written first. Volume causes are proved by row
+    rates; their statements need not lead the time (lock waiters or big sorts may take most of it)."""
+    w = _w()
+    out = [s for s in f.statements if s.shape.kind == kind and s.rows > 0
+           and (s.share >= w["min_share"] if s.growth is None else s.growth >= w["growth"])]
+    return sorted(out, key=lambda s: -s.rows)
+
+
 def _quote(name: str) -> str:
     return name if name.isidentifier() and name.islower() else '"' + name.replace('"', '""') + '"'
 
@@ -131,7 +146,7 @@ def check_many_inserts(f: Facts) -> list[Cause]:
     cfg = _t("many_inserts")
     hit = _rate_cause(f, "tup_inserted", cfg, "rows inserted")
     big = _t("large_data_insert")["min_wal_per_call"]
-    ins = [s for s in _suspects(f, "insert") if s.rows_per_call <= cfg["max_rows_per_call"]
+    ins = [s for s in _writers(f, "insert") if s.rows_per_call <= cfg["max_rows_per_call"]
            and (s.wal_bytes / s.calls if s.calls else 0.0) < big]
     if not hit or not ins:
         return []
@@ -166,7 +181,7 @@ def check_large_data_insert(f: Facts) -> list[Cause]:
 def _volume(f: Facts, name: str, key: str, kind: str, what: str) -> list[Cause]:
     cfg = _t(name)
     hit = _rate_cause(f, key, cfg, what)
-    stmts = _suspects(f, kind)
+    stmts = _writers(f, kind)
     if not hit or not stmts:
         return []
     st = stmts[0]
@@ -264,7 +279,7 @@ def check_correlated_subquery(f: Facts) -> list[Cause]:
     cfg = _t("correlated_subquery")
     for st in _suspects(f):
         if st.shape.correlated and st.ms_per_call >= cfg["min_ms_per_call"]:
-            return [Cause("correlated_subquery", strength(st.ms_per_call * st.share, cfg["min_ms_per_call"] * 0.2, 50),
+            return [Cause("correlated_subquery", strength(st.ms_per_call * _weight(st), cfg["min_ms_per_call"] * 0.2, 50),
                           [f"a statement with a subquery that refers to the outer query takes {st.ms_per_call:,.1f} ms "
                            f"per call, {st.share:.0%} of the window's time",
                            f"{st.blocks_per_call:,.0f} blocks per call for {st.rows_per_call:.1f} rows per call"],
@@ -291,7 +306,7 @@ def check_poor_join(f: Facts) -> list[Cause]:
             if td is not None:
                 fixes.append(f"CREATE INDEX CONCURRENTLY ON {_quote(td.schema)}.{_quote(t)} "
                              f"({', '.join(_quote(c) for c in sorted(cols))})")
-        return [Cause("poor_join", strength(st.ms_per_call * st.share, cfg["min_ms_per_call"] * 0.2, 50), ev,
+        return [Cause("poor_join", strength(st.ms_per_call * _weight(st), cfg["min_ms_per_call"] * 0.2, 50), ev,
                       subject=str(st.queryid), statement=st, fixes=fixes)]
     return []
 
@@ -337,6 +352,8 @@ def check_cpu_heavy(f: Facts) -> list[Cause]:
     for st in _suspects(f, "select"):
         if st.shape.joined >= 2 or st.shape.correlated or st.ms_per_call < cfg["min_ms_per_call"]:
             continue
+        if st.shape.sleeps:
+            continue  # a statement that sleeps holds time, not CPU
         if st.blocks_per_ms > cfg["max_blocks_per_ms"] or st.temp_blks > 0:
             continue
         busy = on_cpu >= cfg["min_on_cpu"] or (f.host and f.host["cpu_pct"] >= 70)
