@@ -344,7 +344,7 @@ class Lab:
         if unknown:
             raise LabError(f"unknown scenario {', '.join(unknown)}; known: {', '.join(sorted(SCENARIOS))}")
         run = Run(scenario, time.time())
-        rnd = random.Random(self.seed)
+        rnd = random.Random(f"{self.seed}:{time.time()}")  # new rows each run: deletes must find rows left
         try:
             with _connect(self.dsn) as c:
                 for n in names:
