@@ -57,6 +57,8 @@ def test_lock_waits_are_diagnosed_with_their_blockers_and_an_alert(lab_dsn):
     cause = d.root_causes[0]
     assert any("waiting on a lock" in e for e in cause.evidence) and any("blocked:" in e for e in cause.evidence)
     assert any(a["rule"] == "lock_waits" for a in store.anomalies(mon.target))
+    assert max(v for _, v in d.series["lock_waiting"]) >= 1  # the chart shows the waiters
+    assert "Metrics (baseline, then the window)" in markdown(d) and "<svg" in html_page(d)
     out = as_json(d)
     assert set(out) >= {"root_causes", "report", "seconds"} and len(out["root_causes"]) <= 4
     assert all(c["name"] in taxonomy() for c in out["root_causes"])

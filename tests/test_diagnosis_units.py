@@ -111,3 +111,10 @@ def test_unqualified_names_resolve_with_the_tables_columns():
     s = shape_of(q, cols)
     assert s.correlated and s.joined == 2
     assert s.filters["part"] == {"p_brand"} and s.join_keys["lineitem"] == {"l_key"}
+
+
+def test_sparkline_scales_to_the_largest_value():
+    from agent.diagnosis.report import sparkline
+
+    assert sparkline([(1, 0.0), (2, 5.0), (3, 10.0)]) == "▁▄█"
+    assert sparkline([(1, 0.0), (2, 0.0)]) == "▁▁"

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from agent.diagnosis import knowledge
 from agent.diagnosis.experts import Board, Voter, cross_review, diagnose_role, roles
-from agent.diagnosis.monitor import Monitor, target_key
+from agent.diagnosis.monitor import Monitor, derive, target_key
 from agent.diagnosis.rules import taxonomy, thresholds
 from agent.diagnosis.signals import Facts, facts as build_facts, refine_shapes
 from agent.diagnosis.store import Store
@@ -52,6 +52,7 @@ class Diagnosis:
     trajectories: int = 1
     facts: Facts | None = None
     baseline: tuple[float, float] | None = None  # the quiet period the window was compared with
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)  # metric charts: baseline + window
 
     @property
     def healthy(self) -> bool:
@@ -180,7 +181,23 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
     return Diagnosis(f.start, f.end, symptom, causes[: int(w["max_causes"])], alerts=alerts, notes=notes,
                      process=process, knowledge={c.name: steps.get(c.name, []) for c in causes}, figures=figures,
                      seconds=time.time() - t0, largest_prompt_tokens=largest, trajectories=trajectories, facts=f,
-                     baseline=baseline)
+                     baseline=baseline, series=_series(base + window))
+
+
+CHART_METRICS = ("db_time", "active", "tup_written", "lock_waiting", "blks_read", "temp_bytes")
+
+
+def _series(samples: list[dict]) -> dict[str, list[tuple[float, float]]]:
+    """Per-sample rates and gauges (the monitor's own derivation) for the report's charts."""
+    out: dict[str, list[tuple[float, float]]] = {m: [] for m in CHART_METRICS}
+    for prev, cur in zip(samples, samples[1:]):
+        if float(cur["ts"]) - float(prev["ts"]) > 60:
+            continue  # a gap in the history, not a rate
+        m = derive(prev, cur)
+        for name in CHART_METRICS:
+            if name in m:
+                out[name].append((float(cur["ts"]), m[name]))
+    return {k: v for k, v in out.items() if v}
 
 
 def _match_tools(toolkit: Any, causes: list[RootCause], notes: list[str]) -> None:

@@ -15,6 +15,29 @@ def _when(ts: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
 
 
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(points: list[tuple[float, float]]) -> str:
+    top = max((v for _, v in points), default=0.0)
+    return "".join(BARS[min(len(BARS) - 1, int(v / top * (len(BARS) - 1)))] if top else BARS[0] for _, v in points)
+
+
+def _svg(points: list[tuple[float, float]], start: float, width: int = 360, height: int = 60) -> str:
+    """An inline SVG line chart; the window (from ``start``) shaded."""
+    if len(points) < 2:
+        return ""
+    t0, t1 = points[0][0], points[-1][0]
+    top = max(v for _, v in points) or 1.0
+    x = lambda t: (t - t0) / max(t1 - t0, 1e-9) * width  # noqa: E731
+    y = lambda v: height - v / top * (height - 4) - 2  # noqa: E731
+    line = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in points)
+    shade = max(0.0, x(start))
+    return (f"<svg width='{width}' height='{height}' xmlns='http://www.w3.org/2000/svg'>"
+            f"<rect x='{shade:.1f}' y='0' width='{width - shade:.1f}' height='{height}' fill='#fde8e8'/>"
+            f"<polyline fill='none' stroke='#c33' stroke-width='1.5' points='{line}'/></svg>")
+
+
 def _code(text: str) -> str:
     return "`" + text.replace("`", "'") + "`"
 
@@ -38,6 +61,11 @@ def markdown(d: Diagnosis) -> str:
     if d.figures:
         out += ["## The window in numbers", ""]
         out += [f"- {k.replace('_', ' ')}: {v:,.1f}" for k, v in d.figures.items()]
+        out.append("")
+    if d.series:
+        out += ["## Metrics (baseline, then the window)", ""]
+        out += [f"- {name.replace('_', ' ')}: `{sparkline(pts)}` (max {max(v for _, v in pts):,.1f})"
+                for name, pts in d.series.items()]
         out.append("")
     if d.healthy:
         out += ["## Root causes", "", "None above the confidence threshold: no rule's discriminating numbers hold in "
@@ -77,6 +105,11 @@ def html_page(d: Diagnosis) -> str:
     if d.figures:
         parts.append("<h2>The window in numbers</h2><ul>" +
                      "".join(f"<li>{e(k.replace('_', ' '))}: {v:,.1f}</li>" for k, v in d.figures.items()) + "</ul>")
+    if d.series:
+        parts.append("<h2>Metrics</h2><p>The shaded part is the diagnosed window.</p>")
+        for name, pts in d.series.items():
+            parts.append(f"<div><b>{e(name.replace('_', ' '))}</b> (max {max(v for _, v in pts):,.1f})<br>"
+                         f"{_svg(pts, d.start)}</div>")
     parts.append("<h2>Root causes</h2>")
     if d.healthy:
         parts.append("<p>None above the confidence threshold.</p>")
