@@ -176,3 +176,25 @@ def test_a_role_without_stats_privileges_is_told_what_it_cannot_see(scratch_data
             close_all()
             with psycopg.connect(dsn, autocommit=True) as c:
                 c.execute("DROP ROLE IF EXISTS diag_plain")
+
+
+def test_cli_inject_lists_refuses_unknown_and_stops_cleanly(lab_dsn, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from agent.config import get_settings
+    from app.cli import cli
+
+    monkeypatch.setenv("DBCOPILOT_DATA_DIR", str(tmp_path))
+    get_settings.cache_clear()
+    runner = CliRunner()
+    try:
+        res = runner.invoke(cli, ["inject", "--list"])
+        assert res.exit_code == 0 and "lock_wait" in res.output and "healthy" in res.output
+        res = runner.invoke(cli, ["inject", "gremlins", "--dsn", lab_dsn])
+        assert res.exit_code == 1 and "unknown scenario gremlins" in res.output
+        res = runner.invoke(cli, ["inject", "--stop"])
+        assert res.exit_code == 1 and "no detached lab run" in res.output
+        res = runner.invoke(cli, ["inject", "high_updates", "--dsn", lab_dsn, "--seconds", "2", "--noise", "1"])
+        assert res.exit_code == 0 and "stopped high_updates" in res.output
+    finally:
+        get_settings.cache_clear()
