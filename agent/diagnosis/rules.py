@@ -352,19 +352,24 @@ def check_cpu_heavy(f: Facts) -> list[Cause]:
     for st in _suspects(f, "select"):
         if st.shape.joined >= 2 or st.shape.correlated or st.ms_per_call < cfg["min_ms_per_call"]:
             continue
-        if st.shape.sleeps:
-            continue  # a statement that sleeps holds time, not CPU
+        if st.shape.sleeps or st.shape.locks:
+            continue  # a statement that sleeps or waits for row locks holds time, not CPU
         if st.blocks_per_ms > cfg["max_blocks_per_ms"] or st.temp_blks > 0:
             continue
         busy = on_cpu >= cfg["min_on_cpu"] or (f.host and f.host["cpu_pct"] >= 70)
-        if not busy:
+        # next to a baseline, a new or grown statement that keeps a CPU busy without touching pages is
+        # computing, however busy the host is overall
+        own = st.growth is not None and st.ms_per_s >= cfg["min_ms_per_s"]
+        if not (busy or own):
             continue
         ev = [f"a statement takes {st.ms_per_call:,.1f} ms per call touching {st.blocks_per_ms:.2f} blocks per ms "
               f"({st.share:.0%} of the time)", f"{on_cpu:.1f} sessions running on CPU (no wait event) on average"]
         if f.host:
             ev.append(f"host CPU {f.host['cpu_pct']:.0f}% busy")
-        return [Cause("cpu_heavy", strength(on_cpu + st.share, cfg["min_on_cpu"], 6), ev, subject=str(st.queryid),
-                      statement=st)]
+        ev.insert(1, f"it keeps {st.ms_per_s / 1000:.2f} sessions busy"
+                  + (f" (×{st.growth:.1f} the baseline)" if st.growth and st.growth != float("inf") else " (new)"))
+        conf = max(strength(on_cpu + st.share, cfg["min_on_cpu"], 6), strength(st.ms_per_s, cfg["min_ms_per_s"], 8))
+        return [Cause("cpu_heavy", conf, ev, subject=str(st.queryid), statement=st)]
     return []
 
 

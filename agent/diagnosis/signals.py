@@ -39,6 +39,7 @@ class Shape:
     aggregate: bool = False
     sorts: bool = False
     sleeps: bool = False  # calls pg_sleep*: its time is waiting, not work
+    locks: bool = False  # SELECT ... FOR UPDATE/SHARE: its time may be waiting for row locks
     parsed: bool = True
 
 
@@ -228,6 +229,7 @@ def shape_of(text: str, columns: Columns = ()) -> Shape:
     shape.tables = sorted({t.name for t in tree.find_all(exp.Table) if t.name})
     shape.aggregate = tree.find(exp.AggFunc) is not None
     shape.sorts = tree.find(exp.Order) is not None
+    shape.locks = tree.find(exp.Lock) is not None
     shape.sleeps = any(fn.name.lower().startswith("pg_sleep") for fn in tree.find_all(exp.Anonymous))
     _scopes(tree, shape, {t: set(cols) for t, cols in columns})
     return shape
