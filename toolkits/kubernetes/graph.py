@@ -21,7 +21,7 @@ from typing import Any
 
 from toolkits.kubernetes.extract import Graph, build
 from toolkits.kubernetes.metagraph import NODE_COLUMNS, NODE_KINDS, RELATIONS
-from toolkits.kubernetes.snapshot import Snapshot
+from toolkits.kubernetes.snapshot import Snapshot, fingerprint, load_snapshot
 
 ENGINES = ("real_ladybug", "kuzu")
 BUFFER_POOL = 512 * 2**20
@@ -141,3 +141,15 @@ def graph_for(snap: Snapshot, engine: str = "real_ladybug") -> StateGraph:
                     _CACHE.pop(next(iter(_CACHE))).close()
                 _CACHE[k] = g
         return g
+
+
+def graph_of_dir(directory: str | Path, max_objects: int = 500_000, engine: str = "real_ladybug") -> StateGraph:
+    """The StateGraph of a snapshot directory: read and loaded again only when its files changed."""
+    d = Path(directory)
+    with _CACHE_LOCK:
+        g = _CACHE.get((str(d), engine))
+    if g is not None and d.is_dir() and g.fingerprint == fingerprint(d):
+        return g
+    snap = load_snapshot(d, max_objects)
+    snap.source = str(d)
+    return graph_for(snap, engine)

@@ -98,8 +98,9 @@ def _read(path: Path) -> list[dict[str, Any]]:
     return doc["items"]
 
 
-def load_snapshot(directory: str | Path) -> Snapshot:
-    """Read every known ``<plural>.json`` in ``directory``; SnapshotError (one line) when it cannot."""
+def load_snapshot(directory: str | Path, max_objects: int = 500_000) -> Snapshot:
+    """Read every known ``<plural>.json`` in ``directory``; SnapshotError (one line) when it cannot or when
+    it holds more than ``max_objects`` objects."""
     d = Path(directory)
     if not d.is_dir():
         raise SnapshotError(f"{d}: no such snapshot directory; write one with `dbcopilot k8s-bundle --out {d}`")
@@ -111,6 +112,9 @@ def load_snapshot(directory: str | Path) -> Snapshot:
     for plural in found:
         kind = KINDS[plural]
         snap.objects[kind] = [clean(kind, o) for o in _read(d / f"{plural}.json")]
+        if snap.count() > max_objects:
+            raise SnapshotError(f"{d}: more than {max_objects:,} objects (at {plural}.json); raise "
+                                "DBCOPILOT_K8S_MAX_OBJECTS or snapshot fewer namespaces (kubectl get -n NS)")
     return snap
 
 
