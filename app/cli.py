@@ -8,6 +8,7 @@ Feature commands live beside this file and register themselves:
   app/cli_demo.py    demo-db
   app/cli_pipeline.py ask, run
   app/cli_mcp.py     mcp (the read-only tools as an MCP server)
+  app/cli_k8s.py     k8s-rca, eval-k8s, k8s-gen, k8s-bundle (databases on Kubernetes)
 """
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ def config_cmd() -> None:
 
 
 def _register_features() -> None:
-    from app import cli_demo, cli_mcp, cli_pipeline, cli_rag, cli_react, cli_router, cli_tools
+    from app import cli_demo, cli_k8s, cli_mcp, cli_pipeline, cli_rag, cli_react, cli_router, cli_tools
 
-    for mod in (cli_pipeline, cli_demo, cli_router, cli_rag, cli_tools, cli_react, cli_mcp):
+    for mod in (cli_pipeline, cli_demo, cli_router, cli_rag, cli_tools, cli_react, cli_mcp, cli_k8s):
         mod.register(cli)
 
 

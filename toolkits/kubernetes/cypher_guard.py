@@ -26,6 +26,7 @@ _TOKEN = re.compile(r"""
   | (?P<word>[A-Za-z_][A-Za-z_0-9]*)
   | (?P<param>\$[A-Za-z_0-9]+)
   | (?P<range>\.\.)
+  | (?P<open>['"`]|/\*)
   | (?P<punct>[^\sA-Za-z_0-9])
 """, re.S | re.X)
 
@@ -50,6 +51,9 @@ def tokenize(text: str) -> list[Token]:
             raise CypherRefused(f"cannot read the statement at character {pos} ({text[pos:pos + 10]!r}): an unterminated "
                                 "string, backquoted name or comment")
         kind = m.lastgroup or "punct"
+        if kind == "open":
+            raise CypherRefused(f"cannot read the statement at character {pos}: an unterminated string, "
+                                "backquoted name or comment")
         if kind in ("space", "comment"):
             gap = True
         else:

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from typing import Any, Iterable
 
 from toolkits.kubernetes.metagraph import NAMESPACED, RELATIONS
-from toolkits.kubernetes.snapshot import Snapshot
+from toolkits.kubernetes.snapshot import Snapshot, redact_secret
 
 RECENT_S = 3600  # a warning event older than this (before the newest one) is history, not a symptom
 _HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?")
@@ -262,7 +262,7 @@ def build(snap: Snapshot) -> Graph:
         data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
         add("ConfigMap", o, phase="Active", detail={"keys": sorted(data), "data": data})
     for o in snap.items("Secret"):
-        add("Secret", o, phase="Active", detail={"keys": o.get("keys") or [], "type": o.get("type", "")})
+        add("Secret", o, phase="Active", detail={"keys": redact_secret(o)["keys"], "type": o.get("type", "")})
     for o in snap.items("Ingress"):
         add("Ingress", o, phase="Active")
     for o in snap.items("NetworkPolicy"):
@@ -326,11 +326,23 @@ def build(snap: Snapshot) -> Graph:
             svc_ns = parts[1] if len(parts) > 1 and parts[1] != "svc" else ns
             edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, parts[0])))
     pods_by_ns: dict[str, list[Node]] = {}
+    by_label: dict[tuple[str, str, str], list[Node]] = {}
     for p in g.by_kind("Pod"):
         pods_by_ns.setdefault(p.namespace, []).append(p)
+        for k, v in p.labels.items():
+            by_label.setdefault((p.namespace, k, v), []).append(p)
+
+    def selected(ns: str, selector: dict | None) -> list[Node]:
+        """Pods of a namespace a selector picks; candidates from the label index, then checked."""
+        if selector is None:
+            return []
+        plain = selector.get("matchLabels") if ("matchLabels" in selector or "matchExpressions" in selector) else selector
+        pool = by_label.get((ns, *next(iter(plain.items()))), []) if plain else pods_by_ns.get(ns, [])
+        return [p for p in pool if selects(selector, p.labels)]
+
     for svc in g.by_kind("Service"):
-        for p in pods_by_ns.get(svc.namespace, []):
-            if svc.detail["selector"] and selects(svc.detail["selector"], p.labels):
+        if svc.detail["selector"]:
+            for p in selected(svc.namespace, svc.detail["selector"]):
                 edge("SELECTS", svc.uid, p.uid)
     for kind in ("Endpoints", "EndpointSlice"):
         for n in g.by_kind(kind):
@@ -341,9 +353,8 @@ def build(snap: Snapshot) -> Graph:
         for backend in _ingress_backends(o.get("spec") or {}):
             edge("ROUTES_TO", by_key[key("Ingress", ns, name)], ref("Service", ns, backend))
     for np_ in g.by_kind("NetworkPolicy"):
-        for p in pods_by_ns.get(np_.namespace, []):
-            if selects(np_.detail["podSelector"], p.labels):
-                edge("APPLIES_TO", np_.uid, p.uid)
+        for p in selected(np_.namespace, np_.detail["podSelector"]):
+            edge("APPLIES_TO", np_.uid, p.uid)
     for q in g.by_kind("ResourceQuota"):
         edge("LIMITS", q.uid, by_key.get(key("Namespace", "", q.namespace)))
     for o in snap.items("PersistentVolumeClaim"):
