@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import yaml
 from kubernetes import client, config
 from kubernetes.client.rest import ApiException
 from kubernetes.config.config_exception import ConfigException
@@ -71,11 +72,12 @@ def api_client(kubeconfig: str = "", context: str = "", host: str = "") -> clien
         cfg = client.Configuration()
         config.load_incluster_config(client_configuration=cfg)
         return client.ApiClient(cfg)
-    except ConfigException as e:
+    except (ConfigException, yaml.YAMLError, TypeError, AttributeError, KeyError, ValueError) as e:
         if not kubeconfig and not Path(path).expanduser().is_file():
             raise LiveError(f"no kubeconfig ({path} does not exist) and not running inside a cluster; set "
                             "DBCOPILOT_K8S_KUBECONFIG, or point DBCOPILOT_K8S_SNAPSHOT at a snapshot directory") from None
-        raise LiveError(f"cannot use the kubeconfig {path}: {str(e).splitlines()[0][:200]}") from None
+        first = (str(e).splitlines() or [type(e).__name__])[0][:200]
+        raise LiveError(f"cannot use the kubeconfig {path}: {first}; check it with kubectl config view") from None
 
 
 def _host(api: client.ApiClient) -> str:
