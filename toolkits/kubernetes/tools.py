@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from toolkits.kubernetes import K8sContext
+from toolkits.kubernetes.context import K8sContext
 from toolkits.kubernetes.cypher_guard import CypherRefused, guard
 from toolkits.kubernetes.graph import GraphError, node_dict
 from toolkits.kubernetes.live import LiveError
