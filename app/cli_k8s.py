@@ -54,6 +54,7 @@ def register(cli: typer.Typer) -> None:
         n: int = typer.Option(10, "--n", help="incidents per fault type"),
         seed: int = typer.Option(1000, "--seed", help="first seed (0-99: development seeds; 1000+: held out)"),
         fault: list[str] = typer.Option([], "--fault", help="only these fault types (repeat)"),
+        no_symptom: bool = typer.Option(False, "--no-symptom", help="give the RCA no symptom text"),
         as_json: bool = typer.Option(False, "--json", help="print the full result as JSON"),
     ) -> None:
         """Precision of the root-cause entity per fault type, and seconds per incident, on generated incidents."""
@@ -66,7 +67,7 @@ def register(cli: typer.Typer) -> None:
         if bad:
             _fail(f"unknown fault type {', '.join(bad)}; one of {', '.join(FAULTS)}", 2)
         res = evaluate(range(seed, seed + n), list(fault) or None,
-                       progress=None if as_json else (lambda s: typer.echo(s, err=True)))
+                       progress=None if as_json else (lambda s: typer.echo(s, err=True)), with_symptom=not no_symptom)
         if as_json:
             typer.echo(json.dumps(res, indent=2))
             return

@@ -920,8 +920,10 @@ def scale(objects: dict[str, list[dict]], pods: int, seed: int = 0) -> dict[str,
 
 
 # --- evaluation -------------------------------------------------------------------------
-def evaluate(seeds, faults: list[str] | None = None, progress: Callable[[str], None] | None = None) -> dict:
-    """Precision of the root-cause entity per fault type, and seconds per incident, over ``seeds``."""
+def evaluate(seeds, faults: list[str] | None = None, progress: Callable[[str], None] | None = None,
+             with_symptom: bool = True) -> dict:
+    """Precision of the root-cause entity per fault type, and seconds per incident, over ``seeds``;
+    ``with_symptom=False`` gives the RCA no symptom text (it must find the failure itself)."""
     import tempfile
 
     from toolkits.kubernetes.rca import analyse
@@ -936,7 +938,7 @@ def evaluate(seeds, faults: list[str] | None = None, progress: Callable[[str], N
             with tempfile.TemporaryDirectory() as d:
                 inc.write(d)
                 t0 = time.perf_counter()
-                res = analyse(load_snapshot(d), inc.truth.symptom)
+                res = analyse(load_snapshot(d), inc.truth.symptom if with_symptom else "")
                 times.append(time.perf_counter() - t0)
             got = res.root_causes[0] if res.root_causes else None
             ok = got is not None and (got.kind, got.namespace, got.name) == (inc.truth.kind, inc.truth.namespace, inc.truth.name)
