@@ -167,6 +167,8 @@ def build(snap: Snapshot) -> Graph:
     def add(kind: str, o: dict, **state) -> Node:
         ns, name, m = _meta(o)
         uid = m.get("uid") or key(kind, ns, name)
+        if uid in g.nodes:  # a hand-edited file can repeat a uid; the API never does
+            uid = key(kind, ns, name)
         n = Node(kind, uid, ns if kind in NAMESPACED else "", name, labels=dict(m.get("labels") or {}), **state)
         g.nodes[uid] = n
         by_key[key(kind, n.namespace, name)] = uid
