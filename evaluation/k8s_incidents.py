@@ -3,7 +3,7 @@
 A cluster is a database operator's (a Postgres StatefulSet with PVCs, primary/replica Services, a
 ConfigMap, Secrets, a NetworkPolicy), an app tier (Deployments with ReplicaSets, Services, an Ingress,
 clients that reach the database through its Service name) and noise (healthy namespaces, DaemonSets on
-every node, Jobs and CronJobs, old normal and old resolved warning events, quotas). Names, namespaces,
+every node, completed Jobs, old normal and old resolved warning events, quotas). Names, namespaces,
 label keys, images and counts come from the seed, so a root cause cannot be found by matching names.
 
     inc = generate("oom_killed", seed=7); inc.write("/tmp/snap")  # snapshot + truth.json
@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import json
 import random
-import string
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -791,8 +790,6 @@ def service_selector_mismatch(c: Cluster, h: dict) -> Truth:
     svc = app["svc"]
     k, v = next(iter(svc["spec"]["selector"].items()))
     svc["spec"]["selector"] = {k: v + c.word(["-v2", "s", "-svc", "-app"])} if c.rng.random() < 0.5 else {k + "x": v}
-    for p in app["dep"]["pods"][:0]:
-        pass
     return Truth("Service", svc["metadata"]["namespace"], svc["metadata"]["name"],
                  f"https://{h['appns']}.example.com returns 503")
 
