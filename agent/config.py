@@ -49,6 +49,15 @@ class Settings(BaseSettings):
         (), description="functions (schema.name or name) the read-only tools may call besides the safe built-ins; "
                         "comma-separated in DBCOPILOT_ALLOW_FUNCTIONS. Only list functions you know have no side effects")
 
+    # --- Kubernetes (toolkit "kubernetes") ----------------------------------------
+    k8s_snapshot: Path | None = Field(None, description="snapshot directory (kubectl get <plural> -A -o json files); "
+                                                        "empty = the live cluster of the kubeconfig")
+    k8s_kubeconfig: str = Field("", description="kubeconfig path; empty = $KUBECONFIG, ~/.kube/config, or in-cluster")
+    k8s_context: str = Field("", description="kubeconfig context; empty = its current context")
+    k8s_api: str = Field("", description="API address used as is (e.g. http://127.0.0.1:8001 from kubectl proxy)")
+    k8s_timeout_s: float = Field(10.0, gt=0, description="per Kubernetes API request")
+    k8s_max_objects: int = Field(500_000, gt=0, description="larger snapshots or clusters are refused")
+
     # --- LLM -------------------------------------------------------------------
     llm_backend: LLMBackendName = "grounded"
     llm_base_url: str = ""

@@ -28,7 +28,7 @@ def register_toolkit(cls: type) -> type:
 
 
 def get_toolkit(settings: Any = None) -> Toolkit:
-    """The toolkit the settings choose (one instance per process; PostgreSQL is the only one today)."""
+    """The toolkit the settings choose (one instance per process): "postgres" or "kubernetes"."""
     name = settings.toolkit if settings is not None else "postgres"
     if name not in TOOLKITS:
         raise ValueError(f"unknown toolkit {name!r}; known: {', '.join(sorted(TOOLKITS))}")
@@ -38,6 +38,8 @@ def get_toolkit(settings: Any = None) -> Toolkit:
         return _INSTANCES[name]
 
 
+from toolkits.kubernetes.toolkit import KubernetesToolkit  # noqa: E402
 from toolkits.postgres.toolkit import PostgresToolkit  # noqa: E402  (the registrations below need the tables above)
 
 register_toolkit(PostgresToolkit)
+register_toolkit(KubernetesToolkit)

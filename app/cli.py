@@ -9,6 +9,7 @@ Feature commands live beside this file and register themselves:
   app/cli_pipeline.py ask, run
   app/cli_mcp.py     mcp (the read-only tools as an MCP server)
   app/cli_diagnosis.py monitor, diagnose, inject (the anomaly lab), eval-diagnosis
+  app/cli_k8s.py     k8s-rca, eval-k8s, k8s-gen, k8s-bundle (databases on Kubernetes)
 """
 from __future__ import annotations
 
@@ -37,9 +38,10 @@ def config_cmd() -> None:
 
 
 def _register_features() -> None:
-    from app import cli_demo, cli_diagnosis, cli_mcp, cli_pipeline, cli_rag, cli_react, cli_router, cli_tools
+    from app import (cli_demo, cli_diagnosis, cli_k8s, cli_mcp, cli_pipeline, cli_rag, cli_react, cli_router,
+                     cli_tools)
 
-    for mod in (cli_pipeline, cli_demo, cli_router, cli_rag, cli_tools, cli_react, cli_mcp, cli_diagnosis):
+    for mod in (cli_pipeline, cli_demo, cli_router, cli_rag, cli_tools, cli_react, cli_mcp, cli_diagnosis, cli_k8s):
         mod.register(cli)
 
 

@@ -1,0 +1,407 @@
+"""Kubernetes objects -> the state graph's rows: one node per object (uid, namespace, name, state, detail)
+and one edge per relation of the MetaGraph (toolkits/kubernetes/metagraph.py).
+
+An object that is referenced but absent (a ConfigMap a pod mounts, a StorageClass a claim names) becomes a
+node with ``missing`` set, so that a path can end on it. Kinds whose file the snapshot lacks make no such
+placeholders (absent from the snapshot is not absent from the cluster).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from toolkits.kubernetes.metagraph import NAMESPACED, RELATIONS
+from toolkits.kubernetes.snapshot import Snapshot, redact_secret
+
+RECENT_S = 3600  # a warning event older than this (before the newest one) is history, not a symptom
+_HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?")
+_PAIRS = {(rel, a, b) for rel, pairs in RELATIONS.items() for a, b in pairs}
+
+
+@dataclass
+class Node:
+    kind: str
+    uid: str
+    namespace: str
+    name: str
+    phase: str = ""
+    reasons: list[str] = field(default_factory=list)
+    conditions: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+    missing: bool = False
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        return {"uid": self.uid, "namespace": self.namespace, "name": self.name, "phase": self.phase,
+                "reasons": ",".join(self.reasons), "labels": json.dumps(self.labels, sort_keys=True),
+                "conditions": ",".join(f"{k}={v}" for k, v in self.conditions.items()),
+                "missing": self.missing, "detail": json.dumps(self.detail, sort_keys=True, default=str)}
+
+
+@dataclass
+class Graph:
+    """Nodes by uid and edges (rel, from uid, to uid, detail); ``now`` is the snapshot's time."""
+
+    nodes: dict[str, Node] = field(default_factory=dict)
+    edges: list[tuple[str, str, str, str]] = field(default_factory=list)
+    now: datetime | None = None
+
+    def by_kind(self, kind: str) -> list[Node]:
+        return [n for n in self.nodes.values() if n.kind == kind]
+
+
+def ts(value: Any) -> datetime | None:
+    if not value or not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def key(kind: str, namespace: str, name: str) -> str:
+    return f"{kind}/{namespace}/{name}" if kind in NAMESPACED else f"{kind}//{name}"
+
+
+def selects(selector: dict | None, labels: dict[str, str]) -> bool:
+    """A label selector (plain map, or matchLabels/matchExpressions) against labels; an empty selector of a
+    NetworkPolicy selects everything, None selects nothing."""
+    if selector is None:
+        return False
+    if "matchLabels" in selector or "matchExpressions" in selector:
+        exprs = selector.get("matchExpressions") or []
+        plain = selector.get("matchLabels") or {}
+    else:
+        exprs, plain = [], selector
+    if any(labels.get(k) != v for k, v in plain.items()):
+        return False
+    for e in exprs:
+        op, k, vals = e.get("operator"), e.get("key"), e.get("values") or []
+        if op == "In" and labels.get(k) not in vals or op == "NotIn" and labels.get(k) in vals:
+            return False
+        if op == "Exists" and k not in labels or op == "DoesNotExist" and k in labels:
+            return False
+    return True
+
+
+def _meta(o: dict) -> tuple[str, str, dict]:
+    m = o.get("metadata") or {}
+    return m.get("namespace") or "", m.get("name") or "", m
+
+
+def _containers(spec: dict) -> list[dict]:
+    out = []
+    for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+        res = c.get("resources") or {}
+        out.append({"name": c.get("name"), "image": c.get("image"), "requests": res.get("requests") or {},
+                    "limits": res.get("limits") or {},
+                    "ports": [p.get("containerPort") for p in c.get("ports") or []],
+                    "port_names": [p.get("name") for p in c.get("ports") or [] if p.get("name")],
+                    "readiness": bool(c.get("readinessProbe")), "liveness": bool(c.get("livenessProbe"))})
+    return out
+
+
+def _refs(spec: dict) -> dict[str, dict[str, set]]:
+    """What a pod spec references: {"ConfigMap": {name: {keys}}, "Secret": ..., "PersistentVolumeClaim": ...}."""
+    out: dict[str, dict[str, set]] = {"ConfigMap": {}, "Secret": {}, "PersistentVolumeClaim": {}, "pull": {}}
+    for v in spec.get("volumes") or []:
+        if v.get("configMap") and not v["configMap"].get("optional"):
+            out["ConfigMap"].setdefault(v["configMap"].get("name"), set()).update(
+                i.get("key") for i in v["configMap"].get("items") or [])
+        if v.get("secret") and not v["secret"].get("optional"):
+            out["Secret"].setdefault(v["secret"].get("secretName"), set()).update(
+                i.get("key") for i in v["secret"].get("items") or [])
+        if v.get("persistentVolumeClaim"):
+            out["PersistentVolumeClaim"].setdefault(v["persistentVolumeClaim"].get("claimName"), set())
+    for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+        for e in c.get("env") or []:
+            src = e.get("valueFrom") or {}
+            for kind, ref in (("ConfigMap", src.get("configMapKeyRef")), ("Secret", src.get("secretKeyRef"))):
+                if ref and not ref.get("optional"):
+                    out[kind].setdefault(ref.get("name"), set()).add(ref.get("key"))
+        for e in c.get("envFrom") or []:
+            for kind, ref in (("ConfigMap", e.get("configMapRef")), ("Secret", e.get("secretRef"))):
+                if ref and not ref.get("optional"):
+                    out[kind].setdefault(ref.get("name"), set())
+    for s in spec.get("imagePullSecrets") or []:
+        out["pull"].setdefault(s.get("name"), set())
+    return out
+
+
+def _pod_state(o: dict) -> tuple[str, list[str], dict, dict]:
+    st = o.get("status") or {}
+    reasons, messages, restarts = [], [], 0
+    for cs in (st.get("initContainerStatuses") or []) + (st.get("containerStatuses") or []):
+        restarts += cs.get("restartCount") or 0
+        for part in ("state", "lastState") if cs.get("ready") is False else ("state",):
+            for phase, s in (cs.get(part) or {}).items():
+                r = (s or {}).get("reason")
+                if r and not (phase == "terminated" and r == "Completed"):
+                    reasons.append(r)
+                if (s or {}).get("message"):
+                    messages.append(s["message"])
+        if cs.get("ready") is False and st.get("phase") == "Running" and "NotReady" not in reasons:
+            reasons.append("NotReady")
+    if st.get("reason"):
+        reasons.append(st["reason"])
+    if st.get("message"):
+        messages.append(st["message"])
+    conds = {c.get("type"): c.get("status") for c in st.get("conditions") or [] if c.get("type")}
+    for c in st.get("conditions") or []:
+        if c.get("status") == "False" and c.get("reason"):
+            reasons.append(c["reason"])
+            if c.get("message"):
+                messages.append(c["message"])
+    return st.get("phase") or "", list(dict.fromkeys(reasons)), conds, {"messages": messages, "restarts": restarts}
+
+
+def build(snap: Snapshot) -> Graph:
+    """The state graph of a snapshot (pure Python; graph.py loads it into the graph database)."""
+    g = Graph()
+    loaded = set(snap.objects)
+    by_key: dict[str, str] = {}
+
+    def add(kind: str, o: dict, **state) -> Node:
+        ns, name, m = _meta(o)
+        uid = m.get("uid") or key(kind, ns, name)
+        if uid in g.nodes:  # a hand-edited file can repeat a uid; the API never does
+            uid = key(kind, ns, name)
+        n = Node(kind, uid, ns if kind in NAMESPACED else "", name, labels=dict(m.get("labels") or {}), **state)
+        g.nodes[uid] = n
+        by_key[key(kind, n.namespace, name)] = uid
+        return n
+
+    def ref(kind: str, ns: str, name: str) -> str | None:
+        """The uid of an object, or of a placeholder for one the snapshot lacks (None if its kind is not loaded)."""
+        k = key(kind, ns, name)
+        if k in by_key:
+            return by_key[k]
+        if kind not in loaded or not name:
+            return None
+        n = Node(kind, "missing:" + k, ns if kind in NAMESPACED else "", name, phase="Missing", missing=True)
+        g.nodes[n.uid] = n
+        by_key[k] = n.uid
+        return n.uid
+
+    def edge(rel: str, a: str | None, b: str | None, detail: str = "") -> None:
+        if a and b and (rel, g.nodes[a].kind, g.nodes[b].kind) in _PAIRS:
+            g.edges.append((rel, a, b, detail))
+
+    times = []
+    for kind, items in snap.objects.items():
+        for o in items:
+            times.append(ts((o.get("metadata") or {}).get("creationTimestamp")))
+            if kind == "Event":
+                times.append(ts(o.get("lastTimestamp") or o.get("eventTime")))
+    g.now = max((t for t in times if t), default=datetime.now(timezone.utc))
+
+    # --- nodes -------------------------------------------------------------------------
+    for o in snap.items("Namespace"):
+        add("Namespace", o, phase=(o.get("status") or {}).get("phase", "Active"))
+    for o in snap.items("Node"):
+        st = o.get("status") or {}
+        conds = {c.get("type"): c.get("status") for c in st.get("conditions") or []}
+        bad = [t for t, s in conds.items() if (t == "Ready" and s != "True") or (t != "Ready" and s == "True")]
+        add("Node", o, phase="Ready" if conds.get("Ready") == "True" else "NotReady",
+            reasons=[("NotReady" if t == "Ready" else t) for t in bad], conditions=conds,
+            detail={"taints": (o.get("spec") or {}).get("taints") or [], "allocatable": st.get("allocatable") or {},
+                    "unschedulable": bool((o.get("spec") or {}).get("unschedulable"))})
+    for o in snap.items("Pod"):
+        phase, reasons, conds, extra = _pod_state(o)
+        spec = o.get("spec") or {}
+        add("Pod", o, phase=phase, reasons=reasons, conditions=conds, detail={
+            **extra, "containers": _containers(spec), "nodeSelector": spec.get("nodeSelector") or {},
+            "tolerations": spec.get("tolerations") or [], "node": spec.get("nodeName") or "",
+            "serviceAccount": spec.get("serviceAccountName") or "default",
+            "env": {e.get("name"): e.get("value") for c in spec.get("containers") or [] for e in c.get("env") or []
+                    if e.get("value") is not None}})
+    for kind in ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob"):
+        for o in snap.items(kind):
+            spec, st = o.get("spec") or {}, o.get("status") or {}
+            tmpl = ((spec.get("jobTemplate") or {}).get("spec") or spec).get("template") or {}
+            conds = {c.get("type"): c.get("status") for c in st.get("conditions") or []}
+            want = spec.get("replicas", st.get("desiredNumberScheduled", 1))
+            ready = st.get("readyReplicas", st.get("numberReady", st.get("succeeded", 0))) or 0
+            reasons = [c.get("reason") for c in st.get("conditions") or []
+                       if c.get("status") == ("True" if c.get("type") in ("ReplicaFailure", "Failed") else "False")
+                       and c.get("reason")]
+            phase = "Ready" if kind in ("Job", "CronJob") or (ready or 0) >= (want or 0) else "Degraded"
+            add(kind, o, phase=phase, reasons=reasons, conditions=conds, detail={
+                "replicas": want, "ready": ready, "containers": _containers(tmpl.get("spec") or {}),
+                "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
+                "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
+                "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")]})
+    for o in snap.items("Service"):
+        spec = o.get("spec") or {}
+        add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
+            "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port"))} for p in spec.get("ports") or []]})
+    for o in snap.items("Endpoints"):
+        ready = sum(len(s.get("addresses") or []) for s in o.get("subsets") or [])
+        notready = sum(len(s.get("notReadyAddresses") or []) for s in o.get("subsets") or [])
+        add("Endpoints", o, phase="Ready" if ready else "Empty", detail={"ready": ready, "notReady": notready})
+    for o in snap.items("EndpointSlice"):
+        eps = o.get("endpoints") or []
+        ready = sum(1 for e in eps if (e.get("conditions") or {}).get("ready", True))
+        add("EndpointSlice", o, phase="Ready" if ready else "Empty", detail={"ready": ready})
+    for o in snap.items("PersistentVolumeClaim"):
+        spec, st = o.get("spec") or {}, o.get("status") or {}
+        add("PersistentVolumeClaim", o, phase=st.get("phase", ""), detail={
+            "storageClass": spec.get("storageClassName"), "volumeName": spec.get("volumeName") or "",
+            "request": ((spec.get("resources") or {}).get("requests") or {}).get("storage"),
+            "capacity": (st.get("capacity") or {}).get("storage")})
+    for o in snap.items("PersistentVolume"):
+        spec, st = o.get("spec") or {}, o.get("status") or {}
+        claim = spec.get("claimRef") or {}
+        add("PersistentVolume", o, phase=st.get("phase", ""), detail={
+            "storageClass": spec.get("storageClassName"), "capacity": (spec.get("capacity") or {}).get("storage"),
+            "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else ""})
+    for o in snap.items("StorageClass"):
+        add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner")})
+    for o in snap.items("ConfigMap"):
+        data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
+        add("ConfigMap", o, phase="Active", detail={"keys": sorted(data), "data": data})
+    for o in snap.items("Secret"):
+        add("Secret", o, phase="Active", detail={"keys": redact_secret(o)["keys"], "type": o.get("type", "")})
+    for o in snap.items("Ingress"):
+        add("Ingress", o, phase="Active")
+    for o in snap.items("NetworkPolicy"):
+        spec = o.get("spec") or {}
+        add("NetworkPolicy", o, phase="Active", detail={
+            "podSelector": spec.get("podSelector") or {}, "ingress": spec.get("ingress"),
+            "policyTypes": spec.get("policyTypes") or ["Ingress"]})
+    for o in snap.items("ServiceAccount"):
+        add("ServiceAccount", o, phase="Active")
+    for o in snap.items("ResourceQuota"):
+        st = o.get("status") or {}
+        hard, used = st.get("hard") or (o.get("spec") or {}).get("hard") or {}, st.get("used") or {}
+        add("ResourceQuota", o, phase="Active", detail={"hard": hard, "used": used})
+    for o in snap.items("Event"):
+        when = ts(o.get("lastTimestamp") or o.get("eventTime") or (o.get("metadata") or {}).get("creationTimestamp"))
+        age = (g.now - when).total_seconds() if when else 1e9
+        inv = o.get("involvedObject") or o.get("regarding") or {}
+        add("Event", o, phase=o.get("type", "Normal"), reasons=[o.get("reason") or ""], detail={
+            "message": (o.get("message") or o.get("note") or "")[:1000], "count": o.get("count") or 1,
+            "age_s": age, "recent": age <= RECENT_S, "object": f"{inv.get('kind')}/{inv.get('namespace', '')}/{inv.get('name')}"})
+
+    # --- edges -------------------------------------------------------------------------
+    owners = {}
+    for kind, items in snap.objects.items():
+        for o in items:
+            ns, name, m = _meta(o)
+            uid = by_key.get(key(kind, ns if kind in NAMESPACED else "", name))
+            if kind in NAMESPACED and kind != "Event" and ns:
+                edge("IN_NAMESPACE", uid, by_key.get(key("Namespace", "", ns)))
+            for ref_ in m.get("ownerReferences") or []:
+                owner = by_key.get(key(ref_.get("kind"), ns, ref_.get("name"))) or \
+                    (ref_.get("uid") if ref_.get("uid") in g.nodes else None)
+                edge("OWNS", owner, uid)
+                owners[uid] = owner
+    nodes = g.by_kind("Node")
+    for o in snap.items("Pod"):
+        ns, name, _ = _meta(o)
+        uid = by_key[key("Pod", ns, name)]
+        spec = o.get("spec") or {}
+        if spec.get("nodeName"):
+            edge("SCHEDULED_ON", uid, ref("Node", "", spec["nodeName"]))
+        elif spec.get("nodeSelector"):
+            for n in nodes:
+                if selects(spec["nodeSelector"], n.labels):
+                    edge("SELECTS_NODE", uid, n.uid)
+        refs, configs = _refs(spec), []
+        for kind in ("ConfigMap", "Secret", "PersistentVolumeClaim"):
+            rel = {"ConfigMap": "USES_CONFIG", "Secret": "USES_SECRET", "PersistentVolumeClaim": "MOUNTS"}[kind]
+            for rname, keys in refs[kind].items():
+                target = ref(kind, ns, rname)
+                edge(rel, uid, target, ",".join(sorted(k for k in keys if k)))
+                if kind == "ConfigMap" and target:
+                    configs.append(target)
+        for rname in refs["pull"]:
+            edge("USES_SECRET", uid, ref("Secret", ns, rname), "imagePull")
+        edge("USES_ACCOUNT", uid, ref("ServiceAccount", ns, spec.get("serviceAccountName") or "default"))
+        text = " ".join(str(v) for v in g.nodes[uid].detail["env"].values())
+        text += " " + " ".join(" ".join(g.nodes[u].detail.get("data", {}).values()) for u in configs)
+        for host in set(_HOST.findall(text.lower())):
+            parts = host.split(".")
+            svc_ns = parts[1] if len(parts) > 1 and parts[1] != "svc" else ns
+            edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, parts[0])))
+    pods_by_ns: dict[str, list[Node]] = {}
+    by_label: dict[tuple[str, str, str], list[Node]] = {}
+    for p in g.by_kind("Pod"):
+        pods_by_ns.setdefault(p.namespace, []).append(p)
+        for k, v in p.labels.items():
+            by_label.setdefault((p.namespace, k, v), []).append(p)
+
+    def selected(ns: str, selector: dict | None) -> list[Node]:
+        """Pods of a namespace a selector picks; candidates from the label index, then checked."""
+        if selector is None:
+            return []
+        plain = selector.get("matchLabels") if ("matchLabels" in selector or "matchExpressions" in selector) else selector
+        pool = by_label.get((ns, *next(iter(plain.items()))), []) if plain else pods_by_ns.get(ns, [])
+        return [p for p in pool if selects(selector, p.labels)]
+
+    for svc in g.by_kind("Service"):
+        if svc.detail["selector"]:
+            for p in selected(svc.namespace, svc.detail["selector"]):
+                edge("SELECTS", svc.uid, p.uid)
+    for kind in ("Endpoints", "EndpointSlice"):
+        for n in g.by_kind(kind):
+            svc = n.labels.get("kubernetes.io/service-name") if kind == "EndpointSlice" else n.name
+            edge("ENDPOINTS_OF", n.uid, by_key.get(key("Service", n.namespace, svc or "")))
+    for o in snap.items("Ingress"):
+        ns, name, _ = _meta(o)
+        for backend in _ingress_backends(o.get("spec") or {}):
+            edge("ROUTES_TO", by_key[key("Ingress", ns, name)], ref("Service", ns, backend))
+    for np_ in g.by_kind("NetworkPolicy"):
+        for p in selected(np_.namespace, np_.detail["podSelector"]):
+            edge("APPLIES_TO", np_.uid, p.uid)
+    for q in g.by_kind("ResourceQuota"):
+        edge("LIMITS", q.uid, by_key.get(key("Namespace", "", q.namespace)))
+    for o in snap.items("PersistentVolumeClaim"):
+        ns, name, _ = _meta(o)
+        uid = by_key[key("PersistentVolumeClaim", ns, name)]
+        spec = o.get("spec") or {}
+        if spec.get("volumeName"):
+            edge("BINDS", uid, ref("PersistentVolume", "", spec["volumeName"]))
+        if spec.get("storageClassName"):
+            edge("USES_CLASS", uid, ref("StorageClass", "", spec["storageClassName"]))
+    for o in snap.items("PersistentVolume"):
+        sc = (o.get("spec") or {}).get("storageClassName")
+        if sc:
+            edge("USES_CLASS", by_key[key("PersistentVolume", "", _meta(o)[1])], ref("StorageClass", "", sc))
+    for kind in ("ReplicaSet", "StatefulSet", "DaemonSet"):
+        for o in snap.items(kind):
+            ns, name, _ = _meta(o)
+            uid = by_key[key(kind, ns, name)]
+            edge("USES_ACCOUNT", uid, ref("ServiceAccount", ns, g.nodes[uid].detail["serviceAccount"]))
+            for t in (o.get("spec") or {}).get("volumeClaimTemplates") or []:
+                for p in _pvcs_named(g, ns, f"{t['metadata']['name']}-{name}-"):
+                    edge("CLAIMS", uid, p)
+    for sa in snap.items("ServiceAccount"):
+        ns, name, _ = _meta(sa)
+        for s in sa.get("imagePullSecrets") or []:
+            edge("USES_SECRET", by_key[key("ServiceAccount", ns, name)], ref("Secret", ns, s.get("name")), "imagePull")
+    for ev in g.by_kind("Event"):
+        k, ns, name = ev.detail["object"].split("/", 2)
+        edge("EVENT_OF", ev.uid, by_key.get(key(k, ns if k in NAMESPACED else "", name)))
+    return g
+
+
+def _pvcs_named(g: Graph, ns: str, prefix: str) -> Iterable[str]:
+    return [n.uid for n in g.by_kind("PersistentVolumeClaim") if n.namespace == ns and n.name.startswith(prefix)
+            and n.name[len(prefix):].isdigit()]
+
+
+def _ingress_backends(spec: dict) -> list[str]:
+    out = []
+    default = ((spec.get("defaultBackend") or {}).get("service") or {}).get("name")
+    if default:
+        out.append(default)
+    for rule in spec.get("rules") or []:
+        for p in ((rule.get("http") or {}).get("paths") or []):
+            name = ((p.get("backend") or {}).get("service") or {}).get("name")
+            if name:
+                out.append(name)
+    return list(dict.fromkeys(out))

@@ -1,0 +1,252 @@
+"""Root cause analysis over the state graph, deterministic (no LLM):
+
+1. triage: the unhealthy entities (pod phase, container state reasons, conditions, recent warning
+   events, claims not bound, nodes not ready, Services that select nothing, ReplicaSets that cannot create
+   pods), each with its signal classes; the symptom text, when given, ranks the ones it names first;
+2. metapaths over the MetaGraph from the symptom's kind to the kinds that can cause its signals
+   (CAUSES), bounded in length;
+3. one Cypher path query per metapath (metagraph.cypher) from the symptom entity;
+4. the state checker (rules.py) judges each entity at a path's end;
+5. a quality check accepts a candidate only when the checker finds it abnormal; otherwise its feedback
+   (why not) is kept and the next round widens the search: round 1 metapaths of up to 2 steps and strong
+   evidence only, round 2 up to 3 steps, round 3 also the weak explanations (e.g. a probe that fails while
+   nothing it depends on is broken).
+The cause that explains the most symptoms wins; the result names it, the path that proves it, the
+evidence and a fix as text.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
+from toolkits.kubernetes.metagraph import describe, metapaths, cypher
+from toolkits.kubernetes.rules import RULES, WORKLOAD_KINDS, Symptom, Verdict, ref
+from toolkits.kubernetes.snapshot import Snapshot
+
+W = WORKLOAD_KINDS
+# signal class -> the kinds that can cause it, most specific first
+CAUSES: dict[str, tuple[str, ...]] = {
+    "config": ("ConfigMap", "Secret", *W),
+    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "Node", *W),
+    "image": ("Secret", *W),
+    "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
+    "storage": ("StorageClass", "PersistentVolume"),
+    "notready": ("Node", "Service", "NetworkPolicy", *W),
+    "liveness": ("Node", *W),
+    "create": ("ResourceQuota", "ServiceAccount"),
+    "noendpoints": ("Service",),
+    "nodedown": ("Node",),
+}
+ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
+SIGNALS = (  # (signal class, pattern over reasons and messages)
+    ("config", r"CreateContainerConfigError|FailedMount|couldn't find key|configmap .* not found|secret .* not found"),
+    ("image", r"ImagePullBackOff|ErrImagePull|FailedToRetrieveImagePullSecret|InvalidImageName"),
+    ("crash", r"CrashLoopBackOff|OOMKilled|\bError\b|BackOff"),
+    ("liveness", r"Liveness probe failed"),
+    ("unschedulable", r"FailedScheduling|Unschedulable"),
+    ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
+    ("create", r"FailedCreate"),
+    ("nodedown", r"NodeNotReady|NodeStatusUnknown"),
+    ("notready", r"NotReady|ContainersNotReady|Readiness probe failed|Unhealthy"),
+)
+
+
+@dataclass
+class RootCause:
+    kind: str
+    namespace: str
+    name: str
+    reason: str
+
+
+@dataclass
+class Analysis:
+    root_causes: list[RootCause] = field(default_factory=list)
+    path: list[str] = field(default_factory=list)  # the entities from the symptom to the cause
+    metapath: str = ""
+    cypher: str = ""
+    evidence: list[str] = field(default_factory=list)
+    fix: str = ""
+    symptoms: list[dict[str, Any]] = field(default_factory=list)
+    attempts: list[str] = field(default_factory=list)  # the quality check's feedback, round by round
+    strong: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"root_causes": [rc.__dict__ for rc in self.root_causes], "path": self.path, "metapath": self.metapath,
+                "cypher": self.cypher, "evidence": self.evidence, "fix": self.fix, "symptoms": self.symptoms,
+                "attempts": self.attempts, "strong": self.strong}
+
+
+# --- triage -------------------------------------------------------------------------------
+UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by their own state
+    "Pod": "n.phase IN ['Pending', 'Failed', 'Unknown'] OR coalesce(n.reasons, '') <> '' OR "
+           "(n.phase = 'Running' AND NOT coalesce(n.conditions, '') CONTAINS 'Ready=True')",
+    "PersistentVolumeClaim": "coalesce(n.phase, '') <> 'Bound' AND NOT n.missing",
+    "Node": "n.phase <> 'Ready' OR coalesce(n.reasons, '') <> ''",
+    "ReplicaSet": "n.reasons CONTAINS 'FailedCreate'",
+    "StatefulSet": "n.reasons CONTAINS 'FailedCreate'",
+    "DaemonSet": "n.reasons CONTAINS 'FailedCreate'",
+    "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
+}
+SEVERITY = {"create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+            "liveness": 3, "noendpoints": 3, "notready": 2}
+
+
+def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
+    """The unhealthy entities, most severe first (those the symptom text names first of all)."""
+    events: dict[str, list[tuple[str, str]]] = {}
+    _, rows = sg.query("MATCH (e:Event)-[:EVENT_OF]->(x) RETURN x.uid, e.reasons, e.detail")
+    for uid, reason, detail in rows:
+        d = json.loads(detail)
+        if d.get("recent"):
+            events.setdefault(uid, []).append((reason, d.get("message") or ""))
+    out = []
+    for kind, where in UNHEALTHY.items():
+        _, rows = sg.query(f"MATCH (n:{kind}) WHERE {where} RETURN n")
+        for (raw,) in rows:
+            n = node_dict(raw)
+            reasons = [r for r in (n.get("reasons") or "").split(",") if r]
+            if n["kind"] == "Node" and n["phase"] != "Ready":
+                reasons.append("NodeNotReady")
+            msgs = list(n["detail"].get("messages") or [])
+            for reason, msg in events.get(n["uid"], []):
+                reasons.append(reason)
+                msgs.append(msg)
+            text = " ".join(reasons + msgs)
+            signals = [s for s, pat in SIGNALS if re.search(pat, text)]
+            if kind == "Service":
+                signals = ["noendpoints"]
+            if kind == "PersistentVolumeClaim" and "storage" not in signals:
+                signals.append("storage")
+            if kind == "Pod" and n["phase"] == "Pending" and not signals:
+                signals.append("unschedulable")
+            if not signals:
+                continue
+            sev = max(SEVERITY[s] for s in signals)
+            out.append(Symptom(n, signals, list(dict.fromkeys(reasons)), list(dict.fromkeys(msgs)), sev))
+    words = {w for w in re.findall(r"[a-z0-9][a-z0-9.-]{2,}", symptom_text.lower())}
+    named = lambda s: bool(words & {s.node["name"].lower(), s.node["namespace"].lower()}) or \
+        any(w in s.node["name"].lower() for w in words if len(w) > 3)  # noqa: E731
+    out.sort(key=lambda s: (not named(s), -s.severity, s.node["kind"], s.node["namespace"], s.node["name"]))
+    return out
+
+
+def _representatives(symptoms: list[Symptom], cap: int = 40) -> list[Symptom]:
+    """One symptom per (owner workload or entity, signal classes): pods of one ReplicaSet fail alike."""
+    seen, out = set(), []
+    for s in symptoms:
+        owner = re.sub(r"-[a-z0-9]{5}$", "", s.node["name"]) if s.node["kind"] == "Pod" else s.node["name"]
+        k = (s.node["kind"], s.node["namespace"], owner, tuple(s.signals))
+        if k not in seen:
+            seen.add(k)
+            out.append(s)
+    return out[:cap]
+
+
+# --- search -------------------------------------------------------------------------------
+@dataclass
+class Found:
+    cause: dict
+    verdict: Verdict
+    nodes: list[dict]
+    metapath: str
+    cypher: str
+    symptom: Symptom
+
+
+def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len: int):
+    """(metapath text, Cypher, path nodes, path edges) for every path from the symptom to a candidate kind,
+    by metapath, shortest first; a symptom entity of a candidate kind is its own first candidate."""
+    src = s.node["kind"]
+    if src in kinds:
+        yield "(itself)", "", [s.node], []
+    for mp in metapaths(src, set(kinds), max_len):
+        if mp[-1].kind not in kinds:
+            continue
+        text = cypher(mp, src)
+        _, rows = sg.query(text, {"uid": s.node["uid"]})
+        for nodes_raw, rels in rows:
+            nodes = [node_dict(n) for n in nodes_raw]
+            if len({n["uid"] for n in nodes}) < len(nodes):
+                continue  # a walk that comes back to an entity proves nothing
+            for r in rels:
+                if isinstance(r.get("detail"), str) is False:
+                    r["detail"] = ""
+            yield describe(mp, src), text, nodes, rels
+
+
+def _kind_rank(s: Symptom, kind: str) -> int:
+    ranks = [CAUSES[sig].index(kind) for sig in s.signals if kind in CAUSES[sig]]
+    return min(ranks) if ranks else 99
+
+
+def investigate(sg: StateGraph, s: Symptom, feedback: list[str]) -> Found | None:
+    """The quality loop for one symptom: widen the search round by round until a candidate passes."""
+    kinds = tuple(dict.fromkeys(k for sig in s.signals for k in CAUSES[sig]))
+    rejected: set[str] = set()
+    for rnd, (max_len, strong_only) in enumerate(ROUNDS, 1):
+        cands = list(_path_candidates(sg, s, kinds, max_len))
+        cands.sort(key=lambda c: (_kind_rank(s, c[2][-1]["kind"]), len(c[2])))
+        weak: Found | None = None
+        tried = 0
+        for mp, text, nodes, rels in cands:
+            cause = nodes[-1]
+            key_ = f"{cause['uid']}|{mp}"
+            if key_ in rejected:
+                continue
+            tried += 1
+            verdict = RULES[cause["kind"]](cause, s, nodes, rels, sg)
+            if verdict and (verdict.strong or not strong_only):
+                found = Found(cause, verdict, nodes, mp, text, s)
+                if verdict.strong:
+                    return found
+                weak = weak or found
+            elif verdict is None:
+                rejected.add(key_)
+        if weak is not None:
+            return weak
+        feedback.append(f"{ref(s.node)} round {rnd} (metapaths up to {max_len} steps, "
+                        f"{'strong evidence only' if strong_only else 'weak allowed'}): {tried} candidate(s) "
+                        f"checked, none abnormal in a way that explains {', '.join(s.signals)}")
+    return None
+
+
+def analyse(snap: Snapshot | StateGraph, symptom_text: str = "") -> Analysis:
+    """The root cause of what is unhealthy in a snapshot (or a loaded StateGraph)."""
+    sg = snap if isinstance(snap, StateGraph) else graph_for(snap)
+    symptoms = triage(sg, symptom_text)
+    result = Analysis(symptoms=[{"kind": s.node["kind"], "namespace": s.node["namespace"], "name": s.node["name"],
+                                 "signals": s.signals, "reasons": s.reasons[:6]} for s in symptoms[:50]])
+    if not symptoms:
+        result.attempts.append("nothing is unhealthy: no failing pod, pending claim, node not ready, "
+                               "empty Service or recent warning event")
+        return result
+    votes: dict[str, list[Found]] = {}
+    for s in _representatives(symptoms):
+        f = investigate(sg, s, result.attempts)
+        if f is not None:
+            votes.setdefault(f.cause["uid"], []).append(f)
+    if not votes:
+        return result
+    order = {id(s): i for i, s in enumerate(symptoms)}
+
+    def score(found: list[Found]) -> tuple:
+        best = min(found, key=lambda f: order.get(id(f.symptom), 0))
+        return (any(f.verdict.strong for f in found), len(found), best.symptom.severity, -order.get(id(best.symptom), 0))
+
+    uid, found = max(votes.items(), key=lambda kv: score(kv[1]))
+    f = next((x for x in found if x.verdict.strong), found[0])
+    c = f.cause
+    result.root_causes = [RootCause(c["kind"], c["namespace"] or "", c["name"], f.verdict.reason)]
+    result.path = [ref(n) + (f" [{n.get('phase')}]" if n.get("phase") else "") for n in f.nodes]
+    result.metapath, result.cypher = f.metapath, f.cypher
+    result.evidence = [f"symptom: {ref(f.symptom.node)}: {', '.join(f.symptom.reasons[:4])}"] + f.verdict.evidence
+    result.fix, result.strong = f.verdict.fix, f.verdict.strong
+    others = sorted(((u, v) for u, v in votes.items() if u != uid), key=lambda kv: score(kv[1]), reverse=True)
+    for _, v in others[:2]:
+        x = v[0]
+        result.evidence.append(f"also considered: {ref(x.cause)}: {x.verdict.reason} ({len(v)} symptom(s))")
+    return result
