@@ -127,9 +127,13 @@ def register(cli: typer.Typer) -> None:
         ctx = _ctx(settings)
         knowledge.use_extracted(settings.data_dir / "diagnosis" / "knowledge_extracted.jsonl")
         say = (lambda m: typer.echo(m, err=True)) if as_json else typer.echo
-        d = diagnose(get_toolkit(settings), ctx, Store(settings.diagnosis_db), start=start, end=end, symptom=symptom,
-                     sample_s=settings.diagnosis_sample_s, interval_s=min(settings.monitor_interval_s, 2.0),
-                     trajectories=settings.diagnosis_trajectories, progress=say, llm=_llm(settings, say))
+        try:
+            d = diagnose(get_toolkit(settings), ctx, Store(settings.diagnosis_db), start=start, end=end,
+                         symptom=symptom, sample_s=settings.diagnosis_sample_s,
+                         interval_s=min(settings.monitor_interval_s, 2.0), trajectories=settings.diagnosis_trajectories,
+                         progress=say, llm=_llm(settings, say))
+        except ValueError as e:
+            _fail(str(e))
         if html_out:
             with open(html_out, "w") as fh:
                 fh.write(html_page(d))

@@ -14,7 +14,7 @@ from toolkits.results import Block, Code, Finding, Items, Table, Text, ToolResul
 from toolkits.tool import CATEGORIES, Ask, Intent, Param, Planned, Tool, ToolSpec, tool
 
 __all__ = ["Block", "Code", "Finding", "Items", "Table", "Text", "ToolResult", "CATEGORIES", "Ask", "Intent", "Param",
-           "Planned", "Tool", "ToolSpec", "tool", "Check", "ToolkitUnavailable", "Toolkit"]
+           "Planned", "Tool", "ToolSpec", "tool", "Check", "ToolkitUnavailable", "Toolkit", "DiagnosisSource"]
 
 
 @dataclass
@@ -63,6 +63,11 @@ class Toolkit(Protocol):
 
     def run_confirmed(self, ctx: Any, statement: str) -> ToolResult:
         """Run one change the user confirmed: the only write path."""
+
+
+class DiagnosisSource(Protocol):
+    """What a toolkit offers the guided diagnosis (agent/diagnosis/), besides the Toolkit protocol. PostgreSQL
+    offers it; a toolkit without it (Kubernetes has its own RCA) is refused with a clear message."""
 
     def monitor_sample(self, ctx: Any) -> dict:
         """One sample of the target's cumulative counters and gauges for the diagnosis monitor (read-only)."""

@@ -80,6 +80,8 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
              sample_s: float = 16.0, interval_s: float = 2.0,
              trajectories: int = 3, progress: Progress | None = None, llm: Any = None) -> Diagnosis:
     t0 = time.time()
+    if not hasattr(toolkit, "monitor_sample"):
+        raise ValueError(f"the {getattr(toolkit, 'label', 'selected')} toolkit offers no database monitor to diagnose")
     say = progress or (lambda _m: None)
     store = store or Store(":memory:")
     target = target_key(ctx.dsn)
