@@ -353,6 +353,10 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
                 st.growth = float("inf")  # not run in the baseline: new with the anomaly
         st.shape = shape_of(st.text)
         stmts.append(st)
+    # shares are of the time statements spent working: a lock waiter's or a sleeper's time is not load
+    working = sum(st.total_ms for st in stmts if not waiting(st)) or total
+    for st in stmts:
+        st.share = st.total_ms / working
     stmts.sort(key=lambda s: -s.total_ms)
     acts = [s["activity"] for s in window if s.get("activity")]
     last = acts[-1] if acts else {}
@@ -372,6 +376,15 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
                  reserved_connections=int(last.get("reserved_connections") or 3),
                  base_sessions=mean(float(a.get("sessions") or 0) for a in base_acts) if base_acts else None,
                  notes=notes, samples=len(window))
+
+
+def waiting(st: Stmt) -> bool:
+    """Does this statement spend its time waiting (sleeping, or a row-lock write or FOR UPDATE that takes
+    tens of milliseconds per call while touching almost no pages)?"""
+    if st.shape.sleeps:
+        return True
+    lockish = st.shape.locks or st.shape.kind in ("update", "delete")
+    return lockish and st.ms_per_call >= 20 and st.blocks_per_ms < 0.5
 
 
 def refine_shapes(f: Facts) -> None:
