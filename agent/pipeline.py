@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from agent import templates
 from agent.backends import LLMError, make_backend
 from agent.diagnosis.offer import offer_text, wants_diagnosis
+from agent.k8s_chat import answer_kubernetes, wants_kubernetes
 from agent.events import Answer, Error, Event, Passages, Route, Token
 from agent.on_server import on_server
 from agent.planner.policy import follow_up_of
@@ -113,6 +114,8 @@ class Pipeline:
         try:
             if decision.label in REFUSED:
                 yield from self._refuse(decision.label, question, history)
+            elif decision.label == "instance" and wants_kubernetes(question, self.settings):
+                yield from answer_kubernetes(question, self.settings)  # the database's pods, volumes, services
             elif decision.label == "instance" and wants_diagnosis(question):
                 text = offer_text(question)  # an anomaly over time: a diagnosis, not one tool call
                 yield from _stream_text(text)

@@ -223,3 +223,25 @@ def test_a_plain_instance_question_is_not_offered_a_diagnosis():
 
     assert not wants_diagnosis("which queries are slowest?")
     assert not wants_diagnosis("how many orders came in yesterday?")
+
+
+def test_a_question_about_the_database_pods_gets_the_kubernetes_root_cause(settings, tmp_path):
+    import json as _json
+
+    from evaluation.k8s_incidents import generate
+
+    inc = generate("configmap_missing_key", 3)
+    snap = inc.write(tmp_path / "snap")
+    truth = _json.loads((snap / "truth.json").read_text())
+    live = settings.model_copy(update={"k8s_snapshot": snap})
+    events = list(Pipeline(live).ask("why is my postgres pod crash looping?", route="instance"))
+    calls = [e for e in events if e.kind == "tool_call"]
+    assert calls and calls[0].data["tool"] == "k8s_rca" and calls[0].data["ok"]
+    answer = events[-1].data["text"]
+    assert "Root cause" in answer and truth["name"] in answer
+
+
+def test_without_a_cluster_pod_questions_stay_with_the_database_tools(settings):
+    from agent.k8s_chat import wants_kubernetes
+
+    assert not wants_kubernetes("why is my postgres pod crash looping?", settings)  # nothing configured here
