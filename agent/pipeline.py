@@ -115,7 +115,8 @@ class Pipeline:
             if decision.label in REFUSED:
                 yield from self._refuse(decision.label, question, history)
             elif decision.label == "instance" and wants_kubernetes(question, self.settings):
-                yield from answer_kubernetes(question, self.settings)  # the database's pods, volumes, services
+                backend = self.backend if self.settings.llm_backend != "grounded" else None
+                yield from answer_kubernetes(question, self.settings, backend)  # the database's pods, volumes …
             elif decision.label == "instance" and wants_diagnosis(question):
                 text = offer_text(question)  # an anomaly over time: a diagnosis, not one tool call
                 yield from _stream_text(text)

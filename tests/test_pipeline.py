@@ -245,3 +245,31 @@ def test_without_a_cluster_pod_questions_stay_with_the_database_tools(settings):
     from agent.k8s_chat import wants_kubernetes
 
     assert not wants_kubernetes("why is my postgres pod crash looping?", settings)  # nothing configured here
+
+
+def test_with_an_llm_a_written_path_query_is_guarded_then_run(settings, tmp_path):
+    import json as _json
+
+    from evaluation.k8s_incidents import generate
+    from tests.scripted_llm import ScriptedLLM
+
+    snap = generate("storageclass_missing", 5).write(tmp_path / "snap")
+    replies = iter([_json.dumps({"cypher": "MATCH (p:Pod) SET p.phase = 'Running' RETURN p"}),
+                    _json.dumps({"cypher": "MATCH (c:PersistentVolumeClaim)-[:USES_CLASS]->(s:StorageClass) "
+                                           "RETURN c.name, s.name, s.missing"})])
+    seen = []
+
+    def reply(messages):
+        seen.append(messages)
+        return next(replies)
+
+    with ScriptedLLM(reply) as llm:
+        live = settings.model_copy(update={"k8s_snapshot": snap, "llm_backend": "openai", "llm_base_url": llm.url,
+                                           "llm_model": llm.model})
+        events = list(Pipeline(live).ask("why is the database pod pending on kubernetes?", route="instance"))
+    calls = [e.data for e in events if e.kind == "tool_call"]
+    assert [c["tool"] for c in calls] == ["k8s_rca", "k8s_path_query"]
+    assert "USES_CLASS" in calls[1]["input"] and "SET" not in calls[1]["input"]
+    assert "not run" in seen[1][-1]["content"]  # the refusal was fed back
+    answer = events[-1].data["text"]
+    assert "path query the language model wrote" in answer
