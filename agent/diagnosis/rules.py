@@ -530,10 +530,12 @@ def check_vacuum_lag(f: Facts) -> list[Cause]:
         if t.name not in touched or dead < cfg["min_dead"] or dead < cfg["dead_fraction"] * (dead + live):
             continue
         own = t.delta.get("n_tup_upd", 0) + t.delta.get("n_tup_del", 0)
+        if t.relid in f.base_dead:  # everything dead since the quiet baseline is the anomaly's own doing
+            own = max(own, dead - f.base_dead[t.relid])
         if own >= cfg["own_writes_fraction"] * dead:
-            continue  # the window's own writes made them: autovacuum has had no time yet
+            continue  # the anomaly's own writes made them: autovacuum has had no time yet
         ev = [f"{dead:,.0f} dead tuples ({dead / max(dead + live, 1):.0%} of the table), "
-              f"{own:,.0f} of them from the window's writes"]
+              f"{own:,.0f} of them since the quiet period before the anomaly"]
         vac = t.last.get("vacuum_age_s")
         ev.append("never vacuumed" if vac is None else f"last vacuum {vac / 60:,.0f} min ago")
         if _autovacuum_off(f, t.name):

@@ -119,6 +119,7 @@ class Facts:
     notes: list[str]
     samples: int
     structure: dict = field(default_factory=dict)  # filled by the diagnosis (indexes, table options, settings)
+    base_dead: dict[int, float] = field(default_factory=dict)  # relid -> dead tuples at the end of the baseline
 
     def ratio(self, key: str, floor: float = 1.0) -> float | None:
         """Window rate / baseline rate (floored so a near-zero baseline does not explode); None: no baseline."""
@@ -375,7 +376,7 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
                  max_connections=int(last.get("max_connections") or 100),
                  reserved_connections=int(last.get("reserved_connections") or 3),
                  base_sessions=mean(float(a.get("sessions") or 0) for a in base_acts) if base_acts else None,
-                 notes=notes, samples=len(window))
+                 notes=notes, samples=len(window), base_dead=_dead(baseline))
 
 
 def waiting(st: Stmt) -> bool:
@@ -396,6 +397,11 @@ def refine_shapes(f: Facts) -> None:
         known = tuple(sorted((t, cols[t]) for t in st.shape.tables if t in cols))
         if known:
             st.shape = shape_of(st.text, known)
+
+
+def _dead(samples: list[dict]) -> dict[int, float]:
+    last = next((s for s in reversed(samples) if s.get("tables")), None)
+    return {int(r["relid"]): float(r.get("n_dead_tup") or 0) for r in last["tables"]} if last else {}
 
 
 def suspect(st: Stmt, min_share: float, growth: float, min_ms_per_s: float = 100.0) -> bool:
