@@ -1963,3 +1963,804 @@ def finish(s, truth, noise_variant=0):
 
 def truth(kind, ns, name, fault, symptom):
     return {"kind": kind, "namespace": ns, "name": name, "fault": fault, "symptom": symptom}
+
+
+# ----------------------------------------------------------------------------
+# the incidents
+# ----------------------------------------------------------------------------
+GEN = [("general", 5, 8, 32, None, None)]
+
+
+def inc01(iid):
+    s, h = base(iid, "eks", 0, [("general", 5, 8, 32, None, None), ("db", 2, 16, 128, None, None)], ("argocd",))
+    db = zalando_pg(s, "shop-data", "orders-pg", n=2, sc="gp3", pool="db", mem="8Gi")
+    cache = bitnami_redis(s, "shop-data", "cart", replicas=1)
+    apps = app_tier(s, "shop", {"db": db, "cache": cache})
+    cronjob(s, "orders", "orders-reconcile", THEMES["shop"]["reg"] + "/orders-reconcile:1.4.2")
+    sec = "orders-pg-walg"
+    keys = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "WALG_S3_PREFIX", "AWS_REGION"]
+    db["wl"].patch(lambda t: t["containers"][0]["env"].extend([env_secret(k, sec, k) for k in keys]))
+    for i, p in enumerate(db["wl"].pods):
+        waiting_config(s, p, "postgres", 'secret "%s" not found' % sec, 24 - i * 3)
+    db["cr"]["status"]["PostgresClusterStatus"] = "Running"
+    cascade(s, apps, "db", "crash", "FATAL: could not connect to orders-pg.shop-data.svc.cluster.local:5432: "
+                                    "connection refused", since=22)
+    return s, truth("Secret", "shop-data", sec, "secret-missing",
+                    "orders-api, catalog-api and checkout-api keep restarting with 'connection refused' to the "
+                    "orders postgres since the db node group was rotated this morning")
+
+
+def inc02(iid):
+    s, h = base(iid, "gke", 1, [("default-pool", 4, 8, 32, None, None), ("highmem", 2, 16, 128, None, None)],
+                ("external-secrets",))
+    db = cnpg(s, "saas-db", "tally-pg", n=3, sc="premium-rwo", pool="highmem")
+    cache = bitnami_redis(s, "saas-db", "tally-cache", replicas=2, sc="premium-rwo")
+    apps = app_tier(s, "saas", {"db": db, "cache": cache}, scale=1.5)
+    sec = "billing-provider-keys"
+    for a in ("billing-api", "invoice-worker"):
+        apps[a]["wl"].patch(lambda t: t["containers"][0].setdefault("envFrom", []).append({"secretRef": {"name": sec}}))
+    # GKE node auto-upgrade recreated part of the pods
+    for a in ("billing-api", "invoice-worker"):
+        for i, p in enumerate(apps[a]["wl"].pods):
+            if i % 2 == 0:
+                waiting_config(s, p, a, 'secret "%s" not found' % sec, 33 - i)
+    s.event(s.nodes[1]["obj"], "NodeUpgrade", "Upgrading node %s to 1.29.1-gke.1589018" % s.nodes[1]["name"],
+            type="Normal", first=40, comp="gke-node-upgrade")
+    return s, truth("Secret", "billing", sec, "secret-missing",
+                    "invoices are not being generated and half of billing-api pods never start after the "
+                    "node auto-upgrade")
+
+
+def inc03(iid):
+    s, h = base(iid, "aks", 2, [("system", 3, 8, 32, None, None), ("apps", 4, 8, 32, None, None)], ("logging",))
+    db = zalando_pg(s, "logistics-db", "dispatch-pg", n=2, sc="managed-csi-premium")
+    cache = bitnami_redis(s, "logistics-db", "fleet-cache", replicas=1, sc="managed-csi-premium")
+    apps = app_tier(s, "logistics", {"db": db, "cache": cache}, scale=1.5)
+    w = apps["dispatch-api"]["wl"]
+    cm = "dispatch-api-config"
+    new = w.rollout(lambda t: t["containers"][0]["env"].append(env_cm("ROUTING_ENGINE_URL", cm, "ROUTING_ENGINE_URL")),
+                    2, age=26, old_keep=len(w.pods) - 1)
+    for i, p in enumerate(new):
+        waiting_config(s, p, "dispatch-api", "couldn't find key ROUTING_ENGINE_URL in ConfigMap %s/%s" % (
+            "dispatch", cm), 26 - i * 0.5)
+    w.stuck = 16
+    s.event(w.ctrl, "ScalingReplicaSet", "Scaled up replica set %s to 2" % w.rs[-1]["metadata"]["name"],
+            type="Normal", first=26, comp="deployment-controller")
+    s.event(w.ctrl, "ScalingReplicaSet", "Scaled down replica set %s to %d" % (
+        w.rs[0]["metadata"]["name"], len(w.pods) - 2), type="Normal", first=26, comp="deployment-controller")
+    return s, truth("ConfigMap", "dispatch", cm, "configmap-key-missing",
+                    "the dispatch-api release that adds routing-engine support has been rolling out for 25 "
+                    "minutes and the new pods never start")
+
+
+def inc04(iid):
+    s, h = base(iid, "metal", 3, [("worker", 5, 16, 64, None, None)])
+    db = cnpg(s, "fin-db", "ledger-pg", n=3, size="200Gi", sc="local-path", mem="8Gi")
+    name = "ledger-pgbouncer"
+    cm = "ledger-pgbouncer-settings"
+    configmap(s, "fin-db", cm, {"POOL_MODE": "transaction", "MAX_CLIENT_CONN": "2000", "AUTH_TYPE": "scram-sha-256",
+                                "LISTEN_PORT": "5432"}, age=3 * 1440)
+    c = ctr("pgbouncer", "docker.io/bitnami/pgbouncer:1.22.0-debian-12-r2", 5432, "pgbouncer", cpu="100m",
+            mem="64Mi", lmem="256Mi",
+            env=[env("POSTGRESQL_HOST", "ledger-pg-rw.fin-db.svc.cluster.local"),
+                 env_secret("POSTGRESQL_PASSWORD", "ledger-pg-app", "password"),
+                 env_cm("PGBOUNCER_POOL_MODE", cm, "POOL_MODE"), env_cm("PGBOUNCER_MAX_CLIENT_CONN", cm, "MAX_CLIENT_CONN"),
+                 env_cm("PGBOUNCER_DEFAULT_POOL_SIZE", cm, "DEFAULT_POOL_SIZE"),
+                 env_cm("PGBOUNCER_PORT", cm, "LISTEN_PORT")],
+            ready=tcp_probe("pgbouncer", 5, 10), live=tcp_probe("pgbouncer", 30, 20))
+    w = WL(s, "Deployment", "fin-db", name, 2, [c], sel={"app": name}, sa=name, age=60 * 1440,
+           strategy={"type": "Recreate"})
+    serviceaccount(s, "fin-db", name)
+    service(s, "fin-db", name, {"app": name}, [("postgres", 5432, "pgbouncer")], labels={"app": name})
+    dep = dict(db, host="ledger-pgbouncer.fin-db.svc.cluster.local")
+    mysql = bitnami_mysql(s, "fin-db", "identity", sc="local-path")
+    apps = app_tier(s, "fintech", {"db": dep, "db2": mysql}, scale=2.0, app_netpol=True)
+    for i, p in enumerate(w.pods):
+        waiting_config(s, p, "pgbouncer", "couldn't find key DEFAULT_POOL_SIZE in ConfigMap fin-db/%s" % cm,
+                       14 - i * 0.2)
+    cascade(s, apps, "db", "crash", "error: dial tcp %s:5432: connect: connection refused" % (
+        s.get("Service", "fin-db", name)["spec"]["clusterIP"]), since=13)
+    return s, truth("ConfigMap", "fin-db", cm, "configmap-key-missing",
+                    "ledger-api and posting-worker crash-loop with 'connection refused' on port 5432 since the "
+                    "pooler was restarted 15 minutes ago")
+
+
+def inc05(iid):
+    s, h = base(iid, "eks", 4, [("general", 6, 8, 32, None, None)], ("velero",))
+    sc = "gp3-encrypted"
+    # the class every stateful workload here was created with; it was deleted during a storage cleanup
+    PROVISIONER[(iid, sc)] = "ebs.csi.aws.com"
+    db = cnpg(s, "fin-db", "ledger-pg", n=2, sc=sc, size="150Gi")
+    cache = bitnami_redis(s, "fin-db", "session", replicas=1, sc=sc)
+    s.remove("StorageClass", None, sc)
+    name = "risk-mysql"
+    mysql = bitnami_mysql(s, "fin-db", "risk", sc=sc, age=45)
+    apps = app_tier(s, "fintech", {"db": db, "db2": mysql}, scale=1.0)
+    pvc = s.get("PersistentVolumeClaim", "fin-db", "data-%s-0" % name)
+    s.remove("PersistentVolume", None, pvc["spec"]["volumeName"])
+    pvc["spec"].pop("volumeName")
+    pvc["status"] = {"phase": "Pending"}
+    for k in ("pv.kubernetes.io/bind-completed", "pv.kubernetes.io/bound-by-controller"):
+        pvc["metadata"]["annotations"].pop(k)
+    s.event(pvc, "ProvisioningFailed", 'storageclass.storage.k8s.io "%s" not found' % sc, count=180, first=44,
+            last=0.2, comp="persistentvolume-controller")
+    p = mysql["wl"].pods[0]
+    unschedulable(s, p, "0/6 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: "
+                        "0/6 nodes are available: 6 Preemption is not helpful for scheduling.", 44, count=9)
+    cascade(s, apps, "db2", "crash", "Error: dial tcp: lookup risk-mysql.fin-db.svc.cluster.local: no such host"
+            if False else "ERROR 2003 (HY000): Can't connect to MySQL server on 'risk-mysql.fin-db.svc.cluster.local:3306' (111)",
+            since=40)
+    return s, truth("StorageClass", "", sc, "storageclass-missing",
+                    "the new risk MySQL deployed 45 minutes ago never came up; fraud-scorer, payments-api and "
+                    "auth-service crash with 'Can't connect to MySQL server'")
+
+
+def inc06(iid):
+    s, h = base(iid, "gke", 5, [("pool-a", 4, 8, 32, None, None), ("pool-gpu", 2, 16, 64,
+                                                                     [{"effect": "NoSchedule", "key": "nvidia.com/gpu",
+                                                                       "value": "present"}], None)], ("argocd",))
+    sc = "ssd-regional"
+    PROVISIONER[(iid, sc)] = "pd.csi.storage.gke.io"
+    db = zalando_pg(s, "media-data", "catalog-pg", n=2, sc=sc, size="80Gi", pool="pool-a")
+    cache = bitnami_redis(s, "media-data", "edge", replicas=2, sc="premium-rwo")
+    apps = app_tier(s, "media", {"db": db, "cache": cache}, scale=1.0)
+    s.remove("StorageClass", None, sc)
+    name = "thumbnailer"
+    pvc = pvc_pv(s, "ingest", "thumbnail-cache", "200Gi", sc, labels={"app.kubernetes.io/name": name}, age=31,
+                 bound=False)
+    s.event(pvc, "ProvisioningFailed", 'storageclass.storage.k8s.io "%s" not found' % sc, count=120, first=31,
+            last=0.3, comp="persistentvolume-controller")
+    c = ctr(name, THEMES["media"]["reg"] + "/thumbnailer:3.2.0", 8080, "http", cpu="1", mem="2Gi", lmem="4Gi",
+            mounts=[{"mountPath": "/cache", "name": "cache"}], ready=http_probe("/ready", "http", 5, 10))
+    w = WL(s, "Deployment", "ingest", name, 2, [c], sel={"app.kubernetes.io/name": name}, sa="thumbnailer", age=31,
+           volumes=[{"name": "cache", "persistentVolumeClaim": {"claimName": "thumbnail-cache"}}], rev=1)
+    serviceaccount(s, "ingest", name, age=31)
+    for p in w.pods:
+        unschedulable(s, p, "0/6 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: "
+                            "0/6 nodes are available: 6 Preemption is not helpful for scheduling.", 30, count=7)
+    return s, truth("StorageClass", "", sc, "storageclass-missing",
+                    "the new thumbnailer service deployed half an hour ago has no running pods; uploads show no "
+                    "previews")
+
+
+def inc07(iid):
+    s, h = base(iid, "eks", 6, [("general", 6, 8, 32, None, None)], ("logging",))
+    db = zalando_pg(s, "records-db", "records-pg", n=3, sc="gp3", size="120Gi", mem="4Gi")
+    apps = app_tier(s, "health", {"db": db}, scale=1.3)
+    csi = h["csi"]
+    for p in csi.pods:
+        s.objs["Pod"].remove(p)
+    csi.pods = []
+    csi.ctrl["spec"]["replicas"] = 0
+    csi.rs[-1]["spec"]["replicas"] = 0
+    csi.ctrl["metadata"]["generation"] += 1
+    s.event(csi.ctrl, "ScalingReplicaSet", "Scaled down replica set %s to 0 from 2" % csi.rs[-1]["metadata"]["name"],
+            type="Normal", first=58, comp="deployment-controller")
+    prov = "ebs.csi.aws.com"
+    msg = ("Waiting for a volume to be created either by the external provisioner '%s' or manually by the system "
+           "administrator. If volume creation is delayed, please verify that the provisioner is running and "
+           "correctly registered." % prov)
+    # third postgres replica added 50 minutes ago
+    db["cr"]["spec"]["numberOfInstances"] = 4
+    w = db["wl"]
+    w.ctrl["spec"]["replicas"] = 4
+    p = w.add_pod(w.ctrl, "records-pg-3", w.nodes[0], 50, ordinal=3)
+    p["metadata"]["labels"]["spilo-role"] = "replica"
+    pvc = pvc_pv(s, "records-db", "pgdata-records-pg-3", "120Gi", "gp3", labels=dict(w.sel), age=50, bound=False)
+    pvc["metadata"]["annotations"]["volume.kubernetes.io/selected-node"] = w.nodes[0]["name"]
+    s.event(pvc, "WaitForFirstConsumer", "waiting for first consumer to be created before binding", type="Normal",
+            first=50, comp="persistentvolume-controller")
+    s.event(pvc, "ExternalProvisioning", msg, type="Normal", count=200, first=49.9, last=0.1,
+            comp="persistentvolume-controller")
+    unschedulable(s, p, 'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded', 49,
+                  count=6)
+    pvc2 = pvc_pv(s, "records", "hl7-archive", "500Gi", "gp3", labels={"app.kubernetes.io/name": "hl7-bridge"},
+                  age=35, bound=False)
+    s.event(pvc2, "ExternalProvisioning", msg, type="Normal", count=140, first=35, last=0.2,
+            comp="persistentvolume-controller")
+    hw = apps["hl7-bridge"]["wl"]
+    new = hw.rollout(lambda t: (t["volumes"].append({"name": "archive", "persistentVolumeClaim": {"claimName": "hl7-archive"}}),
+                                t["containers"][0].setdefault("volumeMounts", []).append({"mountPath": "/archive", "name": "archive"})),
+                     1, age=35)
+    for q in new:
+        unschedulable(s, q, 'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded',
+                      35, count=4)
+    return s, truth("Deployment", "kube-system", "ebs-csi-controller", "provisioner-down",
+                    "the fourth records-pg replica added 50 minutes ago is still Pending, and the hl7-bridge "
+                    "rollout with the new archive volume is stuck too")
+
+
+def inc08(iid):
+    s, h = base(iid, "metal", 7, [("worker", 6, 16, 64, None, None)], ("argocd",))
+    db = bitnami_pg(s, "saas-db", "tally", size="100Gi", sc="local-path", mem="8Gi")
+    cache = bitnami_redis(s, "saas-db", "tally-cache", replicas=1, sc="local-path")
+    apps = app_tier(s, "saas", {"db": db, "cache": cache}, scale=2.0)
+    csi = h["csi"]
+    for p in csi.pods:
+        s.objs["Pod"].remove(p)
+    csi.pods = []
+    csi.ctrl["spec"]["replicas"] = 0
+    csi.rs[-1]["spec"]["replicas"] = 0
+    msg = ('waiting for a volume to be created, either by external provisioner "rancher.io/local-path" or manually '
+           'created by system administrator')
+    w = cache["wl_replicas"]
+    w.ctrl["spec"]["replicas"] = 2
+    p = w.add_pod(w.ctrl, w.name + "-1", w.nodes[1], 38, ordinal=1)
+    pvc = pvc_pv(s, "saas-db", "redis-data-%s-1" % w.name, "8Gi", "local-path", labels=dict(w.sel), age=38,
+                 bound=False)
+    pvc["metadata"]["annotations"]["volume.kubernetes.io/selected-node"] = w.nodes[1]["name"]
+    s.event(pvc, "ExternalProvisioning", msg, type="Normal", count=150, first=38, last=0.2,
+            comp="persistentvolume-controller")
+    unschedulable(s, p, 'running PreBind plugin "VolumeBinding": binding volumes: timed out waiting for the condition',
+                  38, count=5)
+    cj_pvc = pvc_pv(s, "billing", "invoice-exports", "50Gi", "local-path", age=22, bound=False,
+                    labels={"app.kubernetes.io/name": "invoice-worker"})
+    s.event(cj_pvc, "ExternalProvisioning", msg, type="Normal", count=90, first=22, last=0.3,
+            comp="persistentvolume-controller")
+    iw = apps["invoice-worker"]["wl"]
+    new = iw.rollout(lambda t: (t["volumes"].append({"name": "exports", "persistentVolumeClaim": {"claimName": "invoice-exports"}}),
+                                t["containers"][0].setdefault("volumeMounts", []).append({"mountPath": "/exports", "name": "exports"})),
+                     2, age=22)
+    for q in new:
+        unschedulable(s, q, 'running PreBind plugin "VolumeBinding": binding volumes: timed out waiting for the '
+                            'condition', 22, count=3)
+    iw.stuck = 10
+    return s, truth("Deployment", "local-path-storage", "local-path-provisioner", "provisioner-down",
+                    "invoice-worker rollout with the new exports volume hangs with Pending pods, and the second "
+                    "redis replica we added never started")
+
+
+def inc09(iid):
+    s, h = base(iid, "metal", 8, [("worker", 5, 16, 64, None, None)])
+    PROVISIONER[(iid, "local-nvme")] = "kubernetes.io/no-provisioner"
+    storage_class(s, "local-nvme", "kubernetes.io/no-provisioner", expand=False)
+    db = bitnami_pg(s, "logistics-db", "trak", size="100Gi", sc="local-path", mem="4Gi")
+    cache = bitnami_redis(s, "logistics-db", "fleet", replicas=1, sc="local-path")
+    apps = app_tier(s, "logistics", {"db": db, "cache": cache}, scale=2.5)
+    # static local PVs
+    for i, n in enumerate([x for x in s.nodes if x["pool"] == "worker"][:4]):
+        pvn = "local-nvme-%s" % n["name"]
+        pv = s.add("PersistentVolume", pvn, age=200 * 1440, labels={"storage-tier": "nvme"},
+                   spec={"accessModes": ["ReadWriteOnce"], "capacity": {"storage": "900Gi"},
+                         "local": {"path": "/mnt/nvme0"}, "nodeAffinity": {"required": {"nodeSelectorTerms": [
+                             {"matchExpressions": [{"key": "kubernetes.io/hostname", "operator": "In",
+                                                    "values": [n["name"]]}]}]}},
+                         "persistentVolumeReclaimPolicy": "Retain", "storageClassName": "local-nvme",
+                         "volumeMode": "Filesystem"},
+                   status={"phase": "Available"})
+        pv["metadata"]["finalizers"] = ["kubernetes.io/pv-protection"]
+    # portal/tile-cache legitimately owns the first one
+    n0 = [x for x in s.nodes if x["pool"] == "worker"][0]
+    pv0 = s.get("PersistentVolume", None, "local-nvme-%s" % n0["name"])
+    owner = pvc_pv(s, "portal", "tile-cache", "900Gi", "local-nvme", age=40 * 1440, bound=False)
+    owner["spec"]["volumeName"] = pv0["metadata"]["name"]
+    owner["status"] = {"accessModes": ["ReadWriteOnce"], "capacity": {"storage": "900Gi"}, "phase": "Bound"}
+    pv0["spec"]["claimRef"] = {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "name": "tile-cache",
+                               "namespace": "portal", "resourceVersion": owner["metadata"]["resourceVersion"],
+                               "uid": owner["metadata"]["uid"]}
+    pv0["status"] = {"lastPhaseTransitionTime": s.ts(40 * 1440), "phase": "Bound"}
+    tc = WL(s, "Deployment", "portal", "tile-server", 1,
+            [ctr("tile-server", THEMES["logistics"]["reg"] + "/tile-server:5.1.0", 8080, "http", cpu="500m",
+                 mem="2Gi", mounts=[{"mountPath": "/tiles", "name": "tiles"}])],
+            sa="tile-server", nsel={"kubernetes.io/hostname": n0["name"]}, age=40 * 1440,
+            volumes=[{"name": "tiles", "persistentVolumeClaim": {"claimName": "tile-cache"}}])
+    serviceaccount(s, "portal", "tile-server")
+    service(s, "portal", "tile-server", tc.sel, [("http", 80, "http")])
+    # the new claim pins the same volume
+    pvc = pvc_pv(s, "dispatch", "route-tiles", "900Gi", "local-nvme", age=28, bound=False,
+                 labels={"app.kubernetes.io/name": "route-planner"})
+    pvc["spec"]["volumeName"] = pv0["metadata"]["name"]
+    s.event(pvc, "FailedBinding", 'volume "%s" already bound to a different claim.' % pv0["metadata"]["name"],
+            count=110, first=28, last=0.2, comp="persistentvolume-controller")
+    rw = apps["route-planner"]["wl"]
+    new = rw.rollout(lambda t: (t["volumes"].append({"name": "tiles", "persistentVolumeClaim": {"claimName": "route-tiles"}}),
+                                t["containers"][0].setdefault("volumeMounts", []).append({"mountPath": "/tiles", "name": "tiles"})),
+                     2, age=28)
+    for q in new:
+        unschedulable(s, q, "0/8 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: "
+                            "0/8 nodes are available: 8 Preemption is not helpful for scheduling.", 28, count=6)
+    rw.stuck = 18
+    return s, truth("PersistentVolumeClaim", "dispatch", "route-tiles", "pv-bound-to-other-claim",
+                    "route-planner's new version with the local tile cache has been stuck Pending for half an hour")
+
+
+def inc10(iid):
+    s, h = base(iid, "aks", 9, [("system", 2, 8, 32, None, None), ("user", 5, 8, 32, None, None)], ("logging",))
+    db = cnpg(s, "media-data", "media-pg", n=2, sc="managed-csi-premium", mem="4Gi")
+    cache = bitnami_redis(s, "media-data", "playback", replicas=2, sc="managed-csi-premium")
+    apps = app_tier(s, "media", {"db": db, "cache": cache}, scale=2.0)
+    w = apps["playback-api"]["wl"]
+    keep = len(w.pods) - len(w.pods) // 4
+
+    def big(t):
+        t["containers"][0]["resources"] = {"limits": {"memory": "40Gi"}, "requests": {"cpu": "1", "memory": "40Gi"}}
+    new = w.rollout(big, len(w.pods) // 4 + 1, age=42, old_keep=keep)
+    n = len(s.nodes)
+    for q in new:
+        unschedulable(s, q, "0/%d nodes are available: %d Insufficient memory. preemption: 0/%d nodes are available: "
+                            "%d No preemption victims found for incoming pod." % (n, n, n, n), 42, count=11)
+    w.stuck = 32
+    return s, truth("Deployment", "streaming", "playback-api", "insufficient-memory-requests",
+                    "playback-api rollout started 40 minutes ago is stuck with new pods Pending; p99 latency up "
+                    "because we are running fewer replicas")
+
+
+def inc11(iid):
+    s, h = base(iid, "metal", 10, [("worker", 5, 16, 64, None, None)], ("logging",))
+    db = bitnami_pg(s, "records-db", "records", size="200Gi", sc="local-path", mem="8Gi")
+    apps = app_tier(s, "health", {"db": db}, scale=2.0)
+    w = db["wl"]
+
+    def big(t):
+        t["containers"][0]["resources"] = {"limits": {"memory": "96Gi", "cpu": "8"},
+                                           "requests": {"cpu": "4", "memory": "96Gi"}}
+    w.patch(big)
+    w.rev_hash = "%s-%s" % (w.name, hsh("bigger", 10))
+    p = w.pods[0]
+    p["metadata"]["labels"]["controller-revision-hash"] = w.rev_hash
+    n = len(s.nodes)
+    unschedulable(s, p, "0/%d nodes are available: 3 node(s) had untolerated taint {node-role.kubernetes.io/"
+                        "control-plane: }, %d Insufficient memory. preemption: 0/%d nodes are available: 3 Preemption "
+                        "is not helpful for scheduling, %d No preemption victims found for incoming pod." % (
+                            n, n - 3, n, n - 3), 21, count=8)
+    cascade(s, apps, "db", "unready", None, since=20)
+    return s, truth("StatefulSet", "records-db", "records-postgresql", "insufficient-memory-requests",
+                    "patient portal and records API are down (503) since the postgres helm upgrade 20 minutes ago")
+
+
+def inc12(iid):
+    s, h = base(iid, "eks", 11, [("general", 6, 8, 32, None, None)], ("argocd", "logging"))
+    db = cnpg(s, "logistics-db", "trak-pg", n=3, sc="gp3", mem="4Gi")
+    cache = bitnami_redis(s, "logistics-db", "fleet", replicas=0, sc="gp3")
+    apps = app_tier(s, "logistics", {"db": db, "cache": cache}, scale=2.0)
+    node = next(n for n in s.nodes if n["name"] == cache["wl"].pods[0]["spec"]["nodeName"])
+    node_down(s, node, 14)
+    cascade(s, apps, "cache", "unready", None, since=12, frac=0.7)
+    return s, truth("Node", "", node["name"], "node-not-ready",
+                    "tracker-api and telemetry-ingest readiness is flapping with redis timeouts for the last 15 "
+                    "minutes")
+
+
+def inc13(iid):
+    s, h = base(iid, "aks", 12, [("system", 3, 8, 32, None, None), ("apps", 6, 8, 32, None, None)], ("velero",))
+    db = bitnami_mysql(s, "shop-data", "orders", sc="managed-csi-premium", mem="4Gi")
+    cache = bitnami_redis(s, "shop-data", "cart", replicas=1, sc="managed-csi-premium")
+    apps = app_tier(s, "shop", {"db": db, "cache": cache}, scale=2.0)
+    node = next(n for n in s.nodes if n["name"] == db["wl"].pods[0]["spec"]["nodeName"])
+    node_down(s, node, 23)
+    cascade(s, apps, "db", "crash", "Error: connect ETIMEDOUT %s:3306" % s.get("Service", "shop-data", db["svc"])["spec"]["clusterIP"],
+            since=20)
+    return s, truth("Node", "", node["name"], "node-not-ready",
+                    "checkout and orders are down: the apps restart with ETIMEDOUT to mysql since about 20 "
+                    "minutes ago")
+
+
+def inc14(iid):
+    taint = [{"effect": "NoSchedule", "key": "dedicated", "value": "database"}]
+    tol = [{"effect": "NoSchedule", "key": "dedicated", "operator": "Equal", "value": "database"}]
+    s, h = base(iid, "gke", 13, [("default-pool", 6, 8, 32, None, None),
+                                 ("db-pool", 3, 16, 128, taint, {"workload": "database"})], ("external-secrets",))
+    db = cnpg(s, "fin-db", "ledger-pg", n=3, sc="premium-rwo", mem="16Gi", pool="db-pool", tols=tol)
+    mysql = bitnami_mysql(s, "fin-db", "payments", sc="premium-rwo", mem="8Gi")
+    w = mysql["wl"]
+    # make it a db-pool workload from the start (it used to tolerate the taint)
+    for t in w.templates():
+        t["nodeSelector"] = {s.plat["poolkey"]: "db-pool"}
+        t["tolerations"] = copy.deepcopy(tol)
+    apps = app_tier(s, "fintech", {"db": db, "db2": mysql}, scale=1.5)
+    # helm upgrade dropped the tolerations
+    for t in w.templates():
+        t.pop("tolerations", None)
+    w.rev_hash = "%s-%s" % (w.name, hsh("upgrade", 10))
+    p = w.pods[0]
+    p["spec"]["nodeSelector"] = {s.plat["poolkey"]: "db-pool"}
+    p["spec"]["tolerations"] = copy.deepcopy(DEFAULT_TOLS)
+    p["metadata"]["labels"]["controller-revision-hash"] = w.rev_hash
+    w.ctrl["metadata"]["labels"]["helm.sh/chart"] = "mysql-10.1.0"
+    n = len(s.nodes)
+    unschedulable(s, p, "0/%d nodes are available: 3 node(s) had untolerated taint {dedicated: database}, %d node(s) "
+                        "didn't match Pod's node affinity/selector. preemption: 0/%d nodes are available: %d Preemption "
+                        "is not helpful for scheduling." % (n, n - 3, n, n), 17, count=7)
+    cascade(s, apps, "db2", "crash", "Error 2003: Can't connect to MySQL server on 'payments-mysql.fin-db.svc."
+                                     "cluster.local:3306' (111 \"Connection refused\")", since=15)
+    return s, truth("StatefulSet", "fin-db", "payments-mysql", "untolerated-taint",
+                    "payments-api, fraud-scorer and auth-service crash-loop since the payments mysql chart was "
+                    "upgraded 17 minutes ago")
+
+
+def inc15(iid):
+    s, h = base(iid, "gke", 14, [("default-pool", 5, 8, 32, None, None)], ("argocd",))
+    db = cnpg(s, "shop-data", "catalog-pg", n=2, sc="premium-rwo", mem="4Gi")
+    cache = bitnami_redis(s, "shop-data", "cart", replicas=1, sc="premium-rwo")
+    apps = app_tier(s, "shop", {"db": db, "cache": cache}, scale=1.5)
+    w = apps["catalog-api"]["wl"]
+    lim = w.tpl["containers"][0]["resources"]["limits"]["memory"]
+    for i, p in enumerate(w.pods):
+        set_crashloop(s, p, "catalog-api", 11 + i * 2, "OOMKilled", 137, None, last_start=4.5 - i * 0.4,
+                      last_end=3.0 - i * 0.4)
+        ev_backoff(s, p, "catalog-api", 60 + i * 7, 38)
+        s.event(p, "Pulled", 'Container image "%s" already present on machine' % p["spec"]["containers"][0]["image"],
+                type="Normal", count=12 + i, first=38, last=3.2, field="spec.containers{catalog-api}")
+    ing = s.get("Ingress", "catalog", "catalog")
+    return s, truth("Deployment", "catalog", "catalog-api", "oomkilled",
+                    "product pages return 502/503 and catalog-api pods keep restarting since the 'bulk price "
+                    "import' started about 40 minutes ago (memory limit %s)" % lim)
+
+
+def inc16(iid):
+    s, h = base(iid, "eks", 15, [("general", 5, 8, 32, None, None)], ("external-secrets",))
+    db = zalando_pg(s, "saas-db", "tally-pg", n=2, sc="gp3", mem="4Gi")
+    cache = bitnami_redis(s, "saas-db", "tenant", replicas=2, sc="gp3", mem="512Mi", lmem="1Gi")
+    apps = app_tier(s, "saas", {"db": db, "cache": cache}, scale=1.3)
+    w = cache["wl_master"]
+    p = w.pods[0]
+    set_crashloop(s, p, "redis", 9, "OOMKilled", 137, None, last_start=7, last_end=2.4)
+    ev_backoff(s, p, "redis", 48, 33)
+    s.event(s.get("Node", None, p["spec"]["nodeName"]), "OOMKilling",
+            "Memory cgroup out of memory: Killed process 4121 (redis-server) total-vm:1321944kB, anon-rss:1046852kB, "
+            "file-rss:0kB, shmem-rss:0kB, UID:1001 pgtables:2240kB oom_score_adj:996", count=9, first=33, last=2.4,
+            comp="kernel-monitor", host=p["spec"]["nodeName"])
+    cascade(s, apps, "cache", "unready", None, since=30)
+    return s, truth("StatefulSet", "saas-db", "tenant-redis-master", "oomkilled",
+                    "tenant-api is returning 503 intermittently and notifier is not ready; started ~30 min ago")
+
+
+def inc17(iid):
+    s, h = base(iid, "aks", 16, [("system", 2, 8, 32, None, None), ("apps", 4, 8, 32, None, None)], ("logging",))
+    db = zalando_pg(s, "records-db", "care-pg", n=2, sc="managed-csi-premium", mem="4Gi")
+    cache = bitnami_redis(s, "records-db", "sched", replicas=1, sc="managed-csi-premium")
+    apps = app_tier(s, "health", {"db": db, "cache": cache}, scale=1.0)
+    w = apps["scheduling-api"]["wl"]
+    img = THEMES["health"]["reg"] + "/scheduling-api:2.14.0-rc1"
+
+    def newimg(t):
+        t["containers"][0]["image"] = img
+    new = w.rollout(newimg, 1, age=34, old_keep=len(w.pods))
+    for q in new:
+        fresh(s, q, 34)
+        set_waiting(s, q, "scheduling-api", "ImagePullBackOff", 'Back-off pulling image "%s"' % img, 33)
+        q["status"]["phase"] = "Pending"
+        ev_scheduled(s, q, 34)
+        ev_pull_fail(s, q, "scheduling-api", img,
+                     'rpc error: code = NotFound desc = failed to pull and unpack image "%s": failed to resolve '
+                     'reference "%s": %s: not found' % (img, img, img), 33.5)
+    w.stuck = 24
+    return s, truth("Deployment", "clinic", "scheduling-api", "image-tag-not-found",
+                    "the scheduling-api 2.14 release has been rolling out for over half an hour and the new pod "
+                    "never becomes ready")
+
+
+def inc18(iid):
+    s, h = base(iid, "gke", 17, [("default-pool", 5, 8, 32, None, None)], ("logging",))
+    mysql = bitnami_mysql(s, "logistics-db", "dispatch", sc="premium-rwo", mem="4Gi")
+    cache = bitnami_redis(s, "logistics-db", "fleet", replicas=1, sc="premium-rwo")
+    apps = app_tier(s, "logistics", {"db": mysql, "cache": cache}, scale=1.5)
+    w = mysql["wl"]
+    img = "docker.io/bitnami/mysql:8.0.37-debian-12-r99"
+    w.patch(lambda t: t["containers"][0].update(image=img))
+    w.rev_hash = "%s-%s" % (w.name, hsh("imgbump", 10))
+    p = w.pods[0]
+    p["metadata"]["labels"]["controller-revision-hash"] = w.rev_hash
+    fresh(s, p, 19)
+    set_waiting(s, p, "mysql", "ImagePullBackOff", 'Back-off pulling image "%s"' % img, 18)
+    p["status"]["phase"] = "Pending"
+    ev_scheduled(s, p, 19)
+    ev_pull_fail(s, p, "mysql", img, 'rpc error: code = NotFound desc = failed to pull and unpack image "%s": '
+                                     'failed to resolve reference "%s": %s: not found' % (img, img, img), 18.8, count=7)
+    cascade(s, apps, "db", "crash", "panic: dial tcp %s:3306: connect: connection refused" % s.get(
+        "Service", "logistics-db", mysql["svc"])["spec"]["clusterIP"], since=17)
+    return s, truth("StatefulSet", "logistics-db", "dispatch-mysql", "image-tag-not-found",
+                    "dispatch, tracking and the customer portal are down since the mysql minor upgrade 20 minutes "
+                    "ago; apps crash with connection refused")
+
+
+def inc19(iid):
+    s, h = base(iid, "metal", 18, [("worker", 6, 16, 64, None, None)], ("argocd",))
+    db = cnpg(s, "media-data", "media-pg", n=2, sc="local-path", mem="8Gi")
+    cache = bitnami_redis(s, "media-data", "edge", replicas=1, sc="local-path")
+    THEMES_REG = "harbor.lumen.internal/streaming"
+    apps = app_tier(s, "media", {"db": db, "cache": cache}, scale=1.5)
+    for a in apps.values():
+        a["wl"].patch(lambda t: (t.__setitem__("imagePullSecrets", [{"name": "harbor-pull"}]),
+                                 t["containers"][0].__setitem__("image", t["containers"][0]["image"].replace(
+                                     THEMES["media"]["reg"], THEMES_REG))))
+        for p in a["wl"].pods:
+            for cs in p["status"]["containerStatuses"]:
+                cs["image"] = cs["image"].replace(THEMES["media"]["reg"], THEMES_REG)
+                cs["imageID"] = image_id(cs["image"])
+    for ns in ("streaming", "accounts", "ingest"):
+        if ns != "ingest":
+            secret(s, ns, "harbor-pull", [".dockerconfigjson"], typ="kubernetes.io/dockerconfigjson", age=90 * 1440)
+    w = apps["transcode-worker"]["wl"]
+    img = THEMES_REG + "/transcode-worker:4.0.0"
+    new = w.rollout(lambda t: t["containers"][0].update(image=img), 3, age=27, old_keep=len(w.pods) - 2)
+    for q in new:
+        fresh(s, q, 27)
+        set_waiting(s, q, "transcode-worker", "ImagePullBackOff", 'Back-off pulling image "%s"' % img, 26)
+        q["status"]["phase"] = "Pending"
+        ev_scheduled(s, q, 27)
+        s.event(q, "FailedToRetrieveImagePullSecret", "Unable to retrieve some image pull secrets (harbor-pull); "
+                                                      "attempting to pull the image may not succeed.",
+                count=40, first=27, last=0.5)
+        ev_pull_fail(s, q, "transcode-worker", img,
+                     'rpc error: code = Unknown desc = failed to pull and unpack image "%s": failed to resolve '
+                     'reference "%s": pull access denied, repository does not exist or may require authorization: '
+                     'server message: insufficient_scope: authorization failed' % (img, img), 26.8)
+    w.stuck = 17
+    return s, truth("Secret", "ingest", "harbor-pull", "imagepullsecret-missing",
+                    "transcode-worker 4.0.0 rollout is stuck, new pods show ErrImagePull; the transcode backlog "
+                    "is growing")
+
+
+def inc20(iid):
+    s, h = base(iid, "eks", 19, [("general", 6, 8, 32, None, None)], ("argocd",))
+    db = cnpg(s, "fin-db", "ledger-pg", n=3, sc="gp3", mem="8Gi")
+    mysql = bitnami_mysql(s, "fin-db", "core", sc="gp3")
+    apps = app_tier(s, "fintech", {"db": db, "db2": mysql}, scale=1.5)
+    w = apps["ledger-api"]["wl"]
+    w.strategy = {"type": "Recreate"}
+    w.ctrl["spec"]["strategy"] = {"type": "Recreate"}
+    n_old = len(w.pods)
+    new = w.rollout(lambda t: t["containers"][0].update(readinessProbe=http_probe("/health/ready", "http", 5, 10)),
+                    n_old, age=16, old_keep=0)
+    w.rs[0]["spec"]["replicas"] = 0
+    for i, q in enumerate(new):
+        cs_of(q, "ledger-api")["ready"] = False
+        pod_not_ready(s, q, 16)
+        ev_scheduled(s, q, 16)
+        ev_started(s, q, 15.9)
+        s.event(q, "Unhealthy", "Readiness probe failed: HTTP probe failed with statuscode: 404", count=95 - i,
+                first=15.7, last=0.1, field="spec.containers{ledger-api}")
+    s.event(w.ctrl, "ScalingReplicaSet", "Scaled down replica set %s to 0 from %d" % (w.rs[0]["metadata"]["name"], n_old),
+            type="Normal", first=16.2, comp="deployment-controller")
+    s.event(w.ctrl, "ScalingReplicaSet", "Scaled up replica set %s to %d" % (w.rs[-1]["metadata"]["name"], n_old),
+            type="Normal", first=16.1, comp="deployment-controller")
+    return s, truth("Deployment", "ledger", "ledger-api", "readiness-probe-misconfigured",
+                    "api.quantaledger.io/ledger returns 503 from nginx since the 16:00 deploy; pods are Running")
+
+
+def inc21(iid):
+    s, h = base(iid, "aks", 20, [("system", 2, 8, 32, None, None), ("apps", 5, 8, 32, None, None)], ("velero",))
+    live = exec_probe(["/bin/bash", "-ec", 'mysqladmin status -uroot -p"${MYSQL_ROOT_PASSWORD}"'], 5, 5, 1, 1)
+    mysql = bitnami_mysql(s, "saas-db", "billing", sc="managed-csi-premium", mem="8Gi", size="300Gi", live=live)
+    cache = bitnami_redis(s, "saas-db", "tenant", replicas=1, sc="managed-csi-premium")
+    apps = app_tier(s, "saas", {"db": mysql, "cache": cache}, scale=1.5)
+    p = mysql["wl"].pods[0]
+    cs = cs_of(p, "mysql")
+    cs.update(ready=False, restartCount=17, state={"running": {"startedAt": s.ts(0.2)}},
+              lastState={"terminated": {"containerID": "containerd://" + hexh("mysqlkill"), "exitCode": 137,
+                                        "finishedAt": s.ts(0.25), "reason": "Error", "startedAt": s.ts(1.3)}})
+    pod_not_ready(s, p, 40)
+    cmd = live["exec"]["command"]
+    s.event(p, "Unhealthy", 'Liveness probe failed: command "%s" timed out' % " ".join(cmd), count=17, first=40,
+            last=0.3, field="spec.containers{mysql}")
+    s.event(p, "Unhealthy", "Readiness probe failed: mysqladmin: connect to server at 'localhost' failed\nerror: "
+                            "'Can't connect to local MySQL server through socket '/opt/bitnami/mysql/tmp/mysql.sock' (2)'",
+            count=70, first=40, last=0.2, field="spec.containers{mysql}")
+    s.event(p, "Killing", "Container mysql failed liveness probe, will be restarted", type="Normal", count=17,
+            first=39.9, last=0.3, field="spec.containers{mysql}")
+    cascade(s, apps, "db", "crash", "Error: connect ECONNREFUSED %s:3306" % s.get(
+        "Service", "saas-db", mysql["svc"])["spec"]["clusterIP"], since=38)
+    return s, truth("StatefulSet", "saas-db", "billing-mysql", "liveness-probe-kills-container",
+                    "billing and the tenant API have been down for 40 minutes; the billing mysql pod keeps "
+                    "restarting after the host maintenance")
+
+
+def inc22(iid):
+    s, h = base(iid, "gke", 21, [("default-pool", 6, 8, 32, None, None)], ("external-secrets",))
+    db = cnpg(s, "records-db", "records-pg", n=3, sc="premium-rwo", mem="8Gi")
+    alias = service(s, "records-db", "records-db", {"cnpg.io/cluster": "records-pg", "role": "primay"},
+                    [("postgres", 5432, 5432)], labels={"app.kubernetes.io/managed-by": "kustomize"}, age=60 * 1440,
+                    ann={"kubectl.kubernetes.io/last-applied-configuration": "{...}"})
+    alias["metadata"]["resourceVersion"] = s.nrv()
+    dep = dict(db, host="records-db.records-db.svc.cluster.local", svc="records-db")
+    cache = bitnami_redis(s, "records-db", "sched", replicas=1, sc="premium-rwo")
+    apps = app_tier(s, "health", {"db": dep, "cache": cache}, scale=1.5)
+    cascade(s, apps, "db", "crash", "FATAL: connection to server at \"records-db.records-db.svc.cluster.local\" (%s), "
+                                    "port 5432 failed: Connection refused" % alias["spec"]["clusterIP"], since=26)
+    return s, truth("Service", "records-db", "records-db", "service-selector-mismatch",
+                    "all clinic and records apps crash-loop with 'connection refused' to records-db since a "
+                    "kustomize change was applied ~25 minutes ago; the postgres pods themselves look healthy")
+
+
+def inc23(iid):
+    s, h = base(iid, "eks", 22, [("general", 7, 8, 32, None, None)], ("logging",))
+    db = zalando_pg(s, "media-data", "catalog-pg", n=2, sc="gp3", mem="8Gi")
+    name = "media-pgbouncer"
+    c = ctr("pgbouncer", "docker.io/bitnami/pgbouncer:1.22.0-debian-12-r2", 6432, "pgbouncer", cpu="100m",
+            mem="64Mi", lmem="256Mi", env=[env("POSTGRESQL_HOST", "catalog-pg.media-data.svc.cluster.local"),
+                                           env("PGBOUNCER_PORT", "6432"), env("PGBOUNCER_POOL_MODE", "transaction")],
+            ready=tcp_probe("pgbouncer", 5, 10), live=tcp_probe("pgbouncer", 30, 20))
+    WL(s, "Deployment", "media-data", name, 3, [c], sel={"app": name}, sa=name, age=50 * 1440)
+    serviceaccount(s, "media-data", name)
+    svc = service(s, "media-data", name, {"app": name}, [("postgres", 5432, 5432)], labels={"app": name},
+                  age=50 * 1440)
+    dep = dict(db, host="media-pgbouncer.media-data.svc.cluster.local")
+    cache = bitnami_redis(s, "media-data", "edge", replicas=2, sc="gp3")
+    apps = app_tier(s, "media", {"db": dep, "cache": cache}, scale=1.5)
+    cascade(s, apps, "db", "crash", "dial tcp %s:5432: connect: connection refused" % svc["spec"]["clusterIP"],
+            since=19)
+    return s, truth("Service", "media-data", name, "service-targetport-mismatch",
+                    "playback, accounts and ingest services all fail with 'connection refused' to the database "
+                    "pooler; pgbouncer pods are Running and Ready")
+
+
+def inc24(iid):
+    s, h = base(iid, "gke", 23, [("default-pool", 5, 8, 32, None, None), ("db-pool", 3, 16, 64, None, None)])
+    db = cnpg(s, "fin-db", "ledger-pg", n=3, sc="premium-rwo", mem="8Gi", pool="db-pool")
+    mysql = bitnami_mysql(s, "fin-db", "core", sc="premium-rwo")
+    apps = app_tier(s, "fintech", {"db": db, "db2": mysql}, scale=2.0)
+    db_netpol(s, "fin-db", "allow-mysql-clients", mysql["sel"], 3306, ["payments", "identity"])
+    s.add("NetworkPolicy", "allow-ledger-pg-clients", "fin-db", age=21, spec={
+        "ingress": [{"from": [{"namespaceSelector": {"matchExpressions": [
+            {"key": "kubernetes.io/metadata.name", "operator": "In", "values": ["payments", "reporting"]}]}},
+            {"podSelector": {"matchLabels": {"cnpg.io/cluster": "ledger-pg"}}}],
+            "ports": [{"port": 5432, "protocol": "TCP"}]},
+            {"from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "cnpg-system"}}}],
+             "ports": [{"port": 8000, "protocol": "TCP"}]}],
+        "podSelector": {"matchLabels": {"cnpg.io/cluster": "ledger-pg"}}, "policyTypes": ["Ingress"]})
+    cascade(s, apps, "db", "unready", None, since=20, only=("ledger-api", "posting-worker"))
+    for p in apps["posting-worker"]["wl"].pods[:2]:
+        set_crashloop(s, p, "posting-worker", 5, "Error", 1,
+                      "dial tcp 10.52.6.14:5432: i/o timeout", last_start=2.5, last_end=1.2)
+    return s, truth("NetworkPolicy", "fin-db", "allow-ledger-pg-clients", "networkpolicy-blocks-db",
+                    "ledger-api is not ready and posting-worker fails with 'i/o timeout' to postgres since ~20 "
+                    "minutes ago; payments still work")
+
+
+def inc25(iid):
+    s, h = base(iid, "aks", 24, [("system", 3, 8, 32, None, None), ("apps", 5, 8, 32, None, None)], ("argocd",))
+    mysql = bitnami_mysql(s, "shop-data", "orders", sc="managed-csi-premium", mem="4Gi")
+    cache = bitnami_redis(s, "shop-data", "cart", replicas=1, sc="managed-csi-premium")
+    apps = app_tier(s, "shop", {"db": mysql, "cache": cache}, scale=1.5, app_netpol=True)
+    s.add("NetworkPolicy", "orders-mysql-ingress", "shop-data", age=24, labels={"app.kubernetes.io/managed-by": "Helm"},
+          ann={"meta.helm.sh/release-name": "orders", "meta.helm.sh/release-namespace": "shop-data"},
+          spec={"ingress": [{"from": [{"podSelector": {"matchLabels": {"app.kubernetes.io/part-of": "shop"}}}],
+                             "ports": [{"port": 3306, "protocol": "TCP"}]}],
+                "podSelector": {"matchLabels": mysql["sel"]}, "policyTypes": ["Ingress"]})
+    cascade(s, apps, "db", "crash", "Error: connect ETIMEDOUT %s:3306" % s.get(
+        "Service", "shop-data", mysql["svc"])["spec"]["clusterIP"], since=22)
+    return s, truth("NetworkPolicy", "shop-data", "orders-mysql-ingress", "networkpolicy-blocks-db",
+                    "orders, catalog and checkout time out talking to mysql (ETIMEDOUT) since the orders chart "
+                    "upgrade; mysql itself is Running and Ready")
+
+
+def inc26(iid):
+    s, h = base(iid, "eks", 25, [("general", 6, 8, 32, None, None)], ("velero",))
+    db = zalando_pg(s, "saas-db", "tally-pg", n=2, sc="gp3", mem="4Gi")
+    cache = bitnami_redis(s, "saas-db", "tenant", replicas=1, sc="gp3")
+    apps = app_tier(s, "saas", {"db": db, "cache": cache}, scale=1.5, quota=("billing", "notify"))
+    w = apps["invoice-worker"]["wl"]
+    q = s.get("ResourceQuota", "billing", "billing-compute")
+    used = sum(mem_bytes(c["resources"]["limits"]["memory"]) for p in s.pods("billing")
+               for c in p["spec"]["containers"]) // (1024 ** 2)
+    per = mem_bytes(w.tpl["containers"][0]["resources"]["limits"]["memory"]) // (1024 ** 2)
+    rs = w.rs[-1]
+    extra = 1
+    for i in range(extra):
+        np_ = w.add_pod(rs, "%s-%s" % (rs["metadata"]["name"], hsh("scale" + str(i), 5)), w.nodes[i], 29,
+                        rs_hash=rs["_hash"])
+        ev_scheduled(s, np_, 29)
+    used += per * extra
+    hard_mi = used + per // 2
+    hard = "%dMi" % hard_mi if hard_mi % 1024 else "%dGi" % (hard_mi // 1024)
+    q["spec"]["hard"]["limits.memory"] = hard
+    q["status"]["hard"]["limits.memory"] = hard
+    q["status"]["used"]["limits.memory"] = "%dMi" % used
+    q["status"]["used"]["pods"] = str(len(s.pods("billing")))
+    target = len(w.pods) + 5
+    w.ctrl["spec"]["replicas"] = target
+    rs["spec"]["replicas"] = target
+    rs["metadata"]["annotations"]["deployment.kubernetes.io/desired-replicas"] = str(target)
+    msg = ('pods "%s-%s" is forbidden: exceeded quota: billing-compute, requested: limits.memory=%dMi, used: '
+           'limits.memory=%dMi, limited: limits.memory=%s' % (rs["metadata"]["name"], hsh("q", 5), per, used, hard))
+    w.replica_failure = (msg, 28)
+    s.event(rs, "FailedCreate", "Error creating: " + msg, count=38, first=28, last=0.4, comp="replicaset-controller")
+    s.event(w.ctrl, "ScalingReplicaSet", "Scaled up replica set %s to %d from %d" % (
+        rs["metadata"]["name"], target, len(w.pods) - 1), type="Normal", first=29, comp="deployment-controller")
+    return s, truth("ResourceQuota", "billing", "billing-compute", "resourcequota-exceeded",
+                    "we scaled invoice-worker up for month-end half an hour ago but only a few workers run; the "
+                    "invoice queue keeps growing")
+
+
+def inc27(iid):
+    s, h = base(iid, "gke", 26, [("default-pool", 5, 8, 32, None, None)], ("argocd",))
+    db = zalando_pg(s, "shop-data", "orders-pg", n=2, sc="premium-rwo", mem="4Gi")
+    cache = bitnami_redis(s, "shop-data", "cart", replicas=1, sc="premium-rwo")
+    apps = app_tier(s, "shop", {"db": db, "cache": cache}, scale=1.5)
+    w = apps["orders-worker"]["wl"]
+    sa = "orders-worker-sqs"
+    w.rollout(lambda t: (t.__setitem__("serviceAccountName", sa), t.__setitem__("serviceAccount", sa),
+                         t["containers"][0]["env"].append(env("QUEUE_URL", "https://sqs.eu-west-1.amazonaws.com/481516234200/orders-events"))),
+              0, age=27)
+    rs = w.rs[-1]
+    rs["spec"]["replicas"] = 1
+    msg = ('pods "%s-" is forbidden: error looking up service account orders/%s: serviceaccount "%s" not found' % (
+        rs["metadata"]["name"], sa, sa))
+    w.replica_failure = (msg, 27)
+    w.stuck = 17
+    s.event(rs, "FailedCreate", "Error creating: " + msg, count=19, first=27, last=1.0, comp="replicaset-controller")
+    return s, truth("ServiceAccount", "orders", sa, "serviceaccount-missing",
+                    "the orders-worker release that moves events to the queue has not produced a single new pod "
+                    "in 25 minutes")
+
+
+def inc28(iid):
+    s, h = base(iid, "aks", 27, [("system", 2, 8, 32, None, None), ("apps", 5, 8, 32, None, None)], ("logging",))
+    db = bitnami_pg(s, "fin-db", "ledger", size="20Gi", sc="managed-csi-premium", mem="4Gi")
+    mysql = bitnami_mysql(s, "fin-db", "identity", sc="managed-csi-premium")
+    apps = app_tier(s, "fintech", {"db": db, "db2": mysql}, scale=1.5)
+    p = db["wl"].pods[0]
+    set_crashloop(s, p, "postgresql", 8, "Error", 1,
+                  '2024-06-02 03:14:07.112 GMT [1] LOG:  database system was interrupted; last known up at '
+                  '2024-06-02 03:02:41 GMT\n2024-06-02 03:14:07.519 GMT [1] LOG:  redo starts at 1A/7F0013B8\n'
+                  '2024-06-02 03:14:08.204 GMT [1] PANIC:  could not write to file "pg_wal/xlogtemp.61": No space left '
+                  'on device\n2024-06-02 03:14:08.207 GMT [1] LOG:  startup process (PID 61) was terminated by signal 6: '
+                  'Aborted', last_start=3.4, last_end=2.9)
+    ev_backoff(s, p, "postgresql", 44, 31)
+    s.event(p, "Unhealthy", "Readiness probe failed: 127.0.0.1:5432 - no response", count=40, first=31, last=3,
+            field="spec.containers{postgresql}")
+    cascade(s, apps, "db", "crash", "FATAL: connection to server at \"ledger-postgresql.fin-db.svc.cluster.local\", port "
+                                    "5432 failed: Connection refused", since=30)
+    return s, truth("PersistentVolumeClaim", "fin-db", "data-ledger-postgresql-0", "volume-full",
+                    "ledger API and posting workers are down since ~03:15; the ledger postgres pod is crash-looping")
+
+
+def inc29(iid):
+    s, h = base(iid, "eks", 28, [("general", 6, 8, 32, None, None)], ("argocd",))
+    conf = ("max_connections = 400\nshared_buffers = 4GBB\neffective_cache_size = 12GB\nwork_mem = 8MB\n"
+            "maintenance_work_mem = 512MB\nwal_level = replica\nmax_wal_size = 4GB\n")
+    db = bitnami_pg(s, "media-data", "media-catalog", size="100Gi", sc="gp3", mem="16Gi", override=conf)
+    db["cm"]["metadata"]["creationTimestamp"] = s.ts(400 * 1440 / 10)
+    db["cm"]["metadata"]["annotations"] = {"meta.helm.sh/release-name": "media-catalog",
+                                           "meta.helm.sh/release-namespace": "media-data"}
+    cache = bitnami_redis(s, "media-data", "edge", replicas=1, sc="gp3")
+    apps = app_tier(s, "media", {"db": db, "cache": cache}, scale=1.3)
+    p = db["wl"].pods[0]
+    fresh(s, p, 26)
+    set_crashloop(s, p, "postgresql", 9, "Error", 1,
+                  'postgresql 09:41:12.87 INFO  ==> ** Starting PostgreSQL **\n2024-06-03 09:41:12.912 GMT [1] LOG:  '
+                  'invalid value for parameter "shared_buffers": "4GBB"\n2024-06-03 09:41:12.912 GMT [1] HINT:  Valid '
+                  'units for this parameter are "B", "kB", "MB", "GB", and "TB".\n2024-06-03 09:41:12.912 GMT [1] FATAL:  '
+                  'configuration file "/opt/bitnami/postgresql/conf/conf.d/override.conf" contains errors',
+                  last_start=2.2, last_end=2.1)
+    ev_backoff(s, p, "postgresql", 70, 25)
+    cascade(s, apps, "db", "unready", None, since=24)
+    return s, truth("ConfigMap", "media-data", "media-catalog-postgresql-extended-configuration",
+                    "bad-postgres-parameter",
+                    "playback and accounts return 503 since the postgres tuning change was rolled out 25 minutes ago")
+
+
+def inc30(iid):
+    s, h = base(iid, "metal", 29, [("worker", 4, 16, 64, None, None)], ("logging",))
+    db = cnpg(s, "shop-data", "orders-pg", n=2, sc="local-path", mem="4Gi")
+    cache = bitnami_redis(s, "shop-data", "cart", replicas=1, sc="local-path")
+    apps = app_tier(s, "shop", {"db": db, "cache": cache}, scale=3.0)
+    ing = s.get("Ingress", "checkout", "checkout")
+    ing["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]["name"] = "checkout-svc"
+    ing["metadata"]["generation"] = 7
+    s.event(ing, "Sync", "Scheduled for sync", type="Normal", count=3, first=19, last=18,
+            comp="nginx-ingress-controller")
+    return s, truth("Ingress", "checkout", "checkout", "ingress-backend-missing",
+                    "shop.nordwind-retail.com/api/checkout returns 503 from nginx since the routing change 20 "
+                    "minutes ago; checkout-api pods are healthy")
+
+
+INCIDENTS = [("k8s-ho-%02d" % (i + 1), f) for i, f in enumerate(
+    [inc01, inc02, inc03, inc04, inc05, inc06, inc07, inc08, inc09, inc10, inc11, inc12, inc13, inc14, inc15,
+     inc16, inc17, inc18, inc19, inc20, inc21, inc22, inc23, inc24, inc25, inc26, inc27, inc28, inc29, inc30])]
+
+
+def main(argv):
+    only = set(argv[1:])
+    os.makedirs(OUT, exist_ok=True)
+    for i, (iid, fn) in enumerate(INCIDENTS):
+        if only and iid not in only:
+            continue
+        s, t = fn(iid)
+        n = finish(s, t, noise_variant=i)
+        print("%s  %-32s %-22s %s/%s  pods=%d" % (iid, t["fault"], t["kind"], t["namespace"] or "-", t["name"], n))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -21,10 +21,12 @@ from typing import Callable
 
 import psycopg
 
+from toolkits.base import ToolkitUnavailable
+
 LAB_DB = "dbcopilot_lab"
 
 
-class LabError(RuntimeError):
+class LabError(ToolkitUnavailable):
     """A lab failure worded for the user."""
 
 

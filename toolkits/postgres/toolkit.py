@@ -98,6 +98,12 @@ class PostgresToolkit:
 
         return read_plans(ctx, statements)
 
+    def lab_scenarios(self) -> list[str]:
+        """The anomaly lab's scenario names (taxonomy families and ``healthy``)."""
+        from toolkits.postgres.lab import SCENARIOS
+
+        return sorted(SCENARIOS)
+
     def lab(self, settings: Any, dsn: str = "") -> Any:
         """The anomaly lab (toolkits/postgres/lab.py) on ``dsn`` when given explicitly, else on the sandbox's
         scratch database (the sandbox is started when needed). Never the user's configured database."""
