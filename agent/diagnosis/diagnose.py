@@ -133,7 +133,9 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
         steps.setdefault(chunk.cause, list(chunk.steps))
     say(f"abnormal: {', '.join(sorted(set(metrics))) or 'nothing stands out'}")
     team = roles()
-    chosen = [r for r, causes in team.items() if any(priors.get(c, 0) > 0 for c in causes)] or list(team)
+    # every expert checks its component (the checks are cheap, and a weak signal must not go unexamined);
+    # the knowledge match orders the experts and, inside each, the hypotheses
+    chosen = sorted(team, key=lambda r: -max(priors.get(c, 0.0) for c in team[r]))
     process: list[str] = [f"knowledge matched to {', '.join(sorted(set(metrics))) or 'no abnormal metric'}; "
                           f"experts: {', '.join(chosen)}"]
     votes: dict[str, list] = {}
