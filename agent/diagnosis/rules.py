@@ -73,9 +73,17 @@ def _writers(f: Facts, kind: str) -> list[Stmt]:
     """Statements of ``kind`` that are new or grown, most rows written first. Volume causes are proved by row
     rates; their statements need not lead the time (lock waiters or big sorts may take most of it)."""
     w = _w()
-    out = [s for s in f.statements if s.shape.kind == kind and s.rows > 0
-           and (s.share >= w["min_share"] if s.growth is None else s.growth >= w["growth"])]
+    out = [s for s in f.statements if s.shape.kind == kind and s.rows > 0 and (
+        s.share >= w["min_share"] if s.growth is None else  # no baseline at all
+        s.base_rows_per_s is None or s.rows_per_s >= w["growth"] * max(s.base_rows_per_s, 1.0))]  # new, or more rows
     return sorted(out, key=lambda s: -s.rows)
+
+
+def _accounts_for(f: Facts, key: str, stmts: list[Stmt], share: float = 0.02) -> bool:
+    """Do these statements write a real part of the rows the rate grew by (not a rounding error next to a bulk
+    load that raised the rate on its own)?"""
+    grown = f.rates.get(key, 0.0) - (f.base_rates.get(key, 0.0) if f.base_rates else 0.0)
+    return sum(s.rows for s in stmts) / f.seconds >= share * grown
 
 
 def _quote(name: str) -> str:
@@ -148,7 +156,7 @@ def check_many_inserts(f: Facts) -> list[Cause]:
     big = _t("large_data_insert")["min_wal_per_call"]
     ins = [s for s in _writers(f, "insert") if s.rows_per_call <= cfg["max_rows_per_call"]
            and (s.wal_bytes / s.calls if s.calls else 0.0) < big]
-    if not hit or not ins:
+    if not hit or not ins or not _accounts_for(f, "tup_inserted", ins):
         return []
     st = ins[0]
     if _redundant(f, st.shape.target):
@@ -182,7 +190,7 @@ def _volume(f: Facts, name: str, key: str, kind: str, what: str) -> list[Cause]:
     cfg = _t(name)
     hit = _rate_cause(f, key, cfg, what)
     stmts = _writers(f, kind)
-    if not hit or not stmts:
+    if not hit or not stmts or not _accounts_for(f, key, stmts):
         return []
     st = stmts[0]
     conf, ev = hit

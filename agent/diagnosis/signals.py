@@ -58,6 +58,8 @@ class Stmt:
     growth: float | None = None  # time per second vs the baseline; None: no baseline; inf: new
     base_ms_per_call: float | None = None
     ms_per_s: float = 0.0  # execution milliseconds per second of the window (1000 = one busy session)
+    rows_per_s: float = 0.0
+    base_rows_per_s: float | None = None  # None: no baseline, or not run in it
     shape: Shape = field(default_factory=Shape)
 
     @property
@@ -344,12 +346,13 @@ def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, gro
     stmts = []
     for qid, d in deltas.items():
         st = Stmt(qid, texts[qid], d["calls"], d["total_ms"], d["rows"], d["blks_hit"], d["blks_read"], d["temp_blks"],
-                  d["wal_bytes"], share=d["total_ms"] / total, ms_per_s=d["total_ms"] / dt)
+                  d["wal_bytes"], share=d["total_ms"] / total, ms_per_s=d["total_ms"] / dt, rows_per_s=d["rows"] / dt)
         if base is not None:
             b = bdeltas.get(qid)
             if b and b["calls"] > 0:
                 st.growth = (d["total_ms"] / dt) / max(b["total_ms"] / bdt, 1e-3)
                 st.base_ms_per_call = b["total_ms"] / b["calls"]
+                st.base_rows_per_s = b["rows"] / bdt
             else:
                 st.growth = float("inf")  # not run in the baseline: new with the anomaly
         st.shape = shape_of(st.text)
