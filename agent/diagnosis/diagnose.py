@@ -106,7 +106,7 @@ def diagnose(toolkit: Any, ctx: Any, store: Store | None = None, *, start: float
     if len(base) < 2:
         notes.append("no baseline before the window: judged on absolute thresholds only")
     w = thresholds()["window"]
-    f = build_facts(window, base, w["min_share"], w["growth"])
+    f = build_facts(window, base)
     notes += f.notes
     relids = [t.relid for t in f.tables if any(t.delta.values()) or t.last.get("n_dead_tup")][:60]
     try:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from agent.diagnosis.rules import CORPUS
+from agent.diagnosis.signals import _host, _rates
 from agent.diagnosis.store import Store
 
 RATE_KEYS = ("xact_commit", "tup_returned", "tup_inserted", "tup_updated", "tup_deleted", "blks_read", "blks_hit",
@@ -51,14 +52,10 @@ def derive(prev: dict, cur: dict) -> dict[str, float]:
     """Per-second rates between two samples, and the current gauges, as flat metrics."""
     out: dict[str, float] = {}
     dt = max(float(cur["ts"]) - float(prev["ts"]), 1e-6)
-    a, b = prev.get("db") or {}, cur.get("db") or {}
-    if a and b:
-        for k in RATE_KEYS:
-            out[k] = max(float(b.get(k) or 0) - float(a.get(k) or 0), 0.0) / dt
+    rates = _rates([prev, cur]) or {}  # the same derivation the diagnosis facts use
+    out.update({k: rates[k] for k in RATE_KEYS + ("wal_bytes", "checkpoints_req") if k in rates})
+    if "tup_inserted" in out:
         out["tup_written"] = out["tup_inserted"] + out["tup_updated"] + out["tup_deleted"]
-    for part, key in (("wal", "wal_bytes"), ("bgwriter", "checkpoints_req")):
-        if prev.get(part) and cur.get(part):
-            out[key] = max(float(cur[part].get(key) or 0) - float(prev[part].get(key) or 0), 0.0) / dt
     act = cur.get("activity") or {}
     for k in GAUGE_KEYS:
         if k in act:
@@ -70,13 +67,10 @@ def derive(prev: dict, cur: dict) -> dict[str, float]:
         before = {r["queryid"]: float(r.get("total_ms") or 0) for r in prev["statements"]}
         out["db_time"] = sum(max(float(r.get("total_ms") or 0) - before.get(r["queryid"], float(r.get("total_ms") or 0)), 0)
                              for r in cur["statements"]) / dt
-    ha, hb = prev.get("host"), cur.get("host")
-    if ha and hb:
-        total = max(hb["cpu_total_s"] - ha["cpu_total_s"], 1e-6)
-        out["host_cpu_pct"] = 100.0 * (hb["cpu_busy_s"] - ha["cpu_busy_s"]) / total
-        out["host_mem_pct"] = float(hb["mem_used_pct"])
-        out["host_disk_read"] = max(hb["disk_read_bytes"] - ha["disk_read_bytes"], 0.0) / dt
-        out["host_disk_write"] = max(hb["disk_write_bytes"] - ha["disk_write_bytes"], 0.0) / dt
+    host = _host([prev, cur])
+    if host:
+        out.update(host_cpu_pct=host["cpu_pct"], host_mem_pct=float(cur["host"]["mem_used_pct"]),
+                   host_disk_read=host["disk_read_rate"], host_disk_write=host["disk_write_rate"])
     return out
 
 

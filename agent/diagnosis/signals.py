@@ -135,10 +135,6 @@ class Facts:
                 return t
         return None
 
-    @property
-    def suspects(self) -> list[Stmt]:
-        return [s for s in self.statements if s.shape is not None]
-
 
 def _dt(a: dict, b: dict) -> float:
     return max(float(b["ts"]) - float(a["ts"]), 1e-6)
@@ -193,10 +189,6 @@ def _stmt_deltas(samples: list[dict]) -> tuple[dict[int, dict], dict[int, str], 
             out[r["queryid"]] = d
             text[r["queryid"]] = r.get("query") or ""
     return out, text, _dt(a, b)
-
-
-def _seen(samples: list[dict]) -> set[int]:
-    return {r["queryid"] for s in samples for r in s.get("statements") or ()}
 
 
 Columns = tuple[tuple[str, tuple[str, ...]], ...]  # (table, its columns): resolves unqualified column names
@@ -333,7 +325,7 @@ def _tables(samples: list[dict]) -> list[TableDelta]:
     return out
 
 
-def facts(window: list[dict], baseline: list[dict], min_share: float = 0.08, growth: float = 1.8) -> Facts:
+def facts(window: list[dict], baseline: list[dict]) -> Facts:
     """The facts of one anomaly window, compared with the baseline samples before it (may be empty)."""
     if len(window) < 2:
         raise ValueError("a diagnosis window needs at least two samples")
