@@ -473,7 +473,35 @@ def build_cluster(rng: random.Random) -> tuple[Cluster, dict]:
     # an old warning about a pod that no longer exists
     ghost = {"kind": "Pod", "metadata": {"name": f"{c.word(WORDS)}-{c.suffix(9)}-{c.suffix()}", "namespace": appns, "uid": "gone"}}
     c.event(ghost, "FailedScheduling", "0/3 nodes are available: 3 Insufficient memory.", minutes_ago=rng.randint(200, 2000))
+    # the controllers that provision the classes' volumes (a CSI driver's controller with its sidecars)
+    h["provisioners"] = {}
+    for prov in dict.fromkeys(c.provisioner_of(sc) for sc in scs):
+        h["provisioners"][prov] = provisioner_controller(c, prov)
     return c, h
+
+
+def provisioner_controller(c: Cluster, prov: str) -> dict:
+    """A healthy controller Deployment for a CSI provisioner, named the way its chart names it."""
+    base = prov.split("/")[-1].split(".")[0] if "/" in prov else prov.split(".")[0]
+    name = c.unique(c.rng.choice([f"{base}-csi-controller", f"csi-{base}-controller", f"{base}-provisioner",
+                                  f"{base}-csi-provisioner"]))
+    ns = c.rng.choice(["kube-system", f"{base}-system", "storage"])
+    if not any(n["metadata"]["name"] == ns for n in c.objects["Namespace"]):
+        c.namespace(ns)
+        c.service_account("default", ns)
+    k, lab = _labels(c, name)
+    plugin = c.container(base, f"{c.rng.choice(REGISTRIES)}/{base}-csi-driver:v1.{c.rng.randint(2, 30)}.0", 9808, 10, 40,
+                         probes=False)
+    plugin["args"] = ["--endpoint=unix:///csi/csi.sock", f"--logging-format=text", "--v=2"]
+    side = c.container("csi-provisioner", f"registry.k8s.io/sig-storage/csi-provisioner:v5.{c.rng.randint(0, 2)}.0", 9809,
+                       10, 40, probes=False)
+    side["args"] = ["--csi-address=$(ADDRESS)", "--leader-election=true", "--default-fstype=ext4"]
+    if c.rng.random() < 0.5:  # some charts pass the driver name, most let the sidecar ask the driver
+        plugin["env"] = [{"name": "DRIVER_NAME", "value": prov}]
+    dep = c.workload("Deployment", name, ns, lab, [plugin, side], c.rng.choice([1, 2]))
+    for p in dep["pods"]:
+        c.history(p)
+    return dep
 
 
 # --- helpers for faults ---------------------------------------------------------------
@@ -781,7 +809,7 @@ def pv_bound_elsewhere(c: Cluster, h: dict) -> Truth:
         pending(c, p, 'running PreBind plugin "VolumeBinding": binding volumes: pod has unbound immediate PersistentVolumeClaims')
     c.event(pvc, "FailedBinding", f'volume "{pv["metadata"]["name"]}" already bound to a different claim.',
             minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(3, 40))
-    return Truth("PersistentVolume", "", pv["metadata"]["name"], f"claim {name} stays Pending")
+    return Truth("PersistentVolumeClaim", ns, name, f"{app['dep']['metadata']['name']} new pods stay Pending")
 
 
 @fault("services")
@@ -810,6 +838,10 @@ def networkpolicy_deny(c: Cluster, h: dict) -> Truth:
         rule["from"] = [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": h["appns"] + c.word(["-prod", "-old", "2"])}}}]
     else:
         rule["from"] = [{"podSelector": {"matchLabels": {c.word(APP_KEYS): c.word(WORDS)}}}]
+    if c.rng.random() < 0.5:  # a deliberate default deny beside it: the allow-list is what to fix
+        c.add("NetworkPolicy", {"apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy",
+                                "metadata": c.meta(c.word(["default-deny", "default-deny-ingress", "deny-all"]), h["dbns"]),
+                                "spec": {"podSelector": {}, "policyTypes": ["Ingress"]}})
     app_clients_fail(c, h, f"database check failed: dial tcp {h['db_primary']['spec']['clusterIP']}:{h['pg_port']}: i/o timeout")
     return Truth("NetworkPolicy", h["dbns"], np_["metadata"]["name"], "the apps time out talking to the database")
 
@@ -855,13 +887,14 @@ def quota_exceeded(c: Cluster, h: dict) -> Truth:
     q = next(o for o in c.objects["ResourceQuota"] if o["metadata"]["namespace"] == ns)
     hard = str(c.rng.randint(2, 6))
     q["spec"]["hard"]["requests.cpu"] = q["status"]["hard"]["requests.cpu"] = hard
-    q["status"]["used"]["requests.cpu"] = hard
+    used = hard if c.rng.random() < 0.5 else f"{int(hard) * 1000 - c.rng.choice([100, 200, 300])}m"
+    q["status"]["used"]["requests.cpu"] = used
     dep = app["dep"]
     rs = c.replicaset(dep, len(dep["pods"]) + 2)
     rs["status"] = {"replicas": 0, "conditions": [{"type": "ReplicaFailure", "status": "True", "reason": "FailedCreate",
                                                    "message": f'pods "{rs["metadata"]["name"]}-{c.suffix()}" is forbidden: exceeded quota: '
                                                               f'{q["metadata"]["name"]}, requested: requests.cpu=500m, used: '
-                                                              f'requests.cpu={hard}, limited: requests.cpu={hard}'}]}
+                                                              f'requests.cpu={used}, limited: requests.cpu={hard}'}]}
     c.event(rs, "FailedCreate", rs["status"]["conditions"][0]["message"], minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(3, 30))
     degrade(dep, len(dep["pods"]))
     dep["spec"]["replicas"] = len(dep["pods"]) + 2
@@ -881,6 +914,93 @@ def serviceaccount_missing(c: Cluster, h: dict) -> Truth:
     degrade(dep, len(dep["pods"]))
     dep["status"]["unavailableReplicas"] = 1
     return Truth("ServiceAccount", ns, sa, f"{dep['metadata']['name']} rollout is stuck")
+
+
+@fault("storage")
+def provisioner_down(c: Cluster, h: dict) -> Truth:
+    """The CSI controller of the class the database uses is scaled to 0 or crash-looping: new claims wait."""
+    sc = h["scs"][0]
+    dep = h["provisioners"][c.provisioner_of(sc)]
+    if c.rng.random() < 0.5:
+        dep["spec"]["replicas"] = 0
+        dep["status"] = {"observedGeneration": 3, "conditions": [
+            {"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable"}]}
+        for p in dep["pods"]:
+            c.objects["Pod"].remove(p)
+        dep["pods"] = []
+    else:
+        for p in dep["pods"]:
+            crash(c, p, "Error", "F1123 csi-provisioner: failed to connect to CSI driver: context deadline exceeded", 255)
+        degrade(dep)
+    name = c.unique(f"{c.word(['exports', 'uploads', 'cache', 'scratch'])}-{c.suffix(4)}")
+    app = pick_app(c, h)
+    ns = app["dep"]["metadata"]["namespace"]
+    pvc = c.pvc(name, ns, sc, c.rng.choice([5, 20]), bound=False)
+    pods = rollout(c, app, lambda s: s["volumes"].append({"name": "files", "persistentVolumeClaim": {"claimName": name}}))
+    for p in pods:
+        pending(c, p, 'running PreBind plugin "VolumeBinding": binding volumes: pod has unbound immediate PersistentVolumeClaims')
+    c.event(pvc, "ExternalProvisioning", f'Waiting for a volume to be created either by the external provisioner '
+                                         f'"{c.provisioner_of(sc)}" or manually by the system administrator. If volume creation '
+                                         'is delayed, please verify that the provisioner is running and correctly registered.',
+            "Normal", minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(5, 80))
+    return Truth("Deployment", dep["metadata"]["namespace"], dep["metadata"]["name"],
+                 f"{app['dep']['metadata']['name']} waits for its volume")
+
+
+@fault("nodes")
+def toleration_dropped(c: Cluster, h: dict) -> Truth:
+    """The database runs on a deliberately tainted pool; an upgrade dropped the toleration from its template."""
+    sts = h["sts"]
+    tk, tv = c.word(["dedicated", "workload", "pool"]), c.word(["database", "db", "stateful", "postgres"])
+    lk = c.word(["nodepool", "node-role", "tier"])
+    hosts = {p["spec"]["nodeName"] for p in sts["pods"]}
+    for n in c.objects["Node"]:
+        if n["metadata"]["name"] in hosts:
+            n["spec"]["taints"] = [{"key": tk, "value": tv, "effect": "NoSchedule"}]
+            n["metadata"]["labels"][lk] = tv
+    tol = [{"key": tk, "operator": "Equal", "value": tv, "effect": "NoSchedule"}]
+    for p in sts["pods"]:
+        p["spec"]["tolerations"] = tol
+        p["spec"]["nodeSelector"] = {lk: tv}
+    sts["spec"]["template"]["spec"]["nodeSelector"] = {lk: tv}  # the upgraded template: no tolerations
+    pod = sts["pods"][-1]
+    pod["spec"].pop("tolerations")
+    n, k = len(c.objects["Node"]), len(hosts)
+    pending(c, pod, f"0/{n} nodes are available: {k} node(s) had untolerated taint {{{tk}: {tv}}}, {n - k} node(s) didn't "
+                    f"match Pod's node affinity/selector. preemption: 0/{n} nodes are available: {n} Preemption is not helpful "
+                    "for scheduling.")
+    degrade(sts, len(sts["pods"]) - 1)
+    return Truth("StatefulSet", h["dbns"], sts["metadata"]["name"], f"replica {pod['metadata']['name']} does not come back")
+
+
+@fault("workloads")
+def db_liveness_probe(c: Cluster, h: dict) -> Truth:
+    """The database's new liveness probe times out under load and the kubelet kills it; its clients fail too."""
+    sts = h["sts"]
+    probe = {"exec": {"command": ["pg_isready", "-h", "127.0.0.1", "-p", str(h["pg_port"])]},
+             "timeoutSeconds": 1, "periodSeconds": 5, "failureThreshold": 1}
+    sts["spec"]["template"]["spec"]["containers"][0]["livenessProbe"] = probe
+    pod = sts["pods"][0]
+    pod["spec"]["containers"][0]["livenessProbe"] = probe
+    crash(c, pod, "Error", "", 137)
+    c.event(pod, "Unhealthy", "Liveness probe failed: command timed out: \"pg_isready -h 127.0.0.1\" timed out after 1s",
+            minutes_ago=c.rng.uniform(0.2, 2), count=c.rng.randint(10, 90))
+    c.event(pod, "Killing", f"Container {pod['spec']['containers'][0]['name']} failed liveness probe, will be restarted",
+            "Normal", minutes_ago=c.rng.uniform(0.2, 2), count=c.rng.randint(5, 30))
+    degrade(sts, len(sts["pods"]) - 1)
+    app_clients_fail(c, h, f"database check failed: dial tcp {h['db_primary']['spec']['clusterIP']}:{h['pg_port']}: "
+                           "connect: connection refused")
+    return Truth("StatefulSet", h["dbns"], sts["metadata"]["name"], "the apps lose their database every few minutes")
+
+
+@fault("services")
+def ingress_backend_missing(c: Cluster, h: dict) -> Truth:
+    """The Ingress was edited to a Service name that does not exist; the controller answers 503."""
+    ing = h["ingress"]
+    svc = ing["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    svc["name"] = svc["name"] + c.word(["-svc", "-v2", "-http", "-public"])
+    return Truth("Ingress", ing["metadata"]["namespace"], ing["metadata"]["name"],
+                 f"https://{h['appns']}.example.com returns 503 while the pods are healthy")
 
 
 def generate(fault_type: str, seed: int) -> Incident:

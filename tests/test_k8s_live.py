@@ -32,7 +32,7 @@ def test_fetch_pages_through_the_api_and_finds_the_root_cause(incident, monkeypa
         assert all(m == "GET" for m, _ in api.requests)  # read-only verbs only
         assert sum(1 for _, p in api.requests if p == "/api/v1/pods") >= 2
     rc = analyse(snap).root_causes[0]
-    assert (rc.kind, rc.name) == ("PersistentVolume", incident.truth.name)
+    assert (rc.kind, rc.name) == (incident.truth.kind, incident.truth.name) == ("PersistentVolumeClaim", rc.name)
 
 
 def test_secrets_from_the_api_keep_only_their_key_names(incident, tmp_path):

@@ -68,3 +68,43 @@ def test_five_thousand_pods_load_and_analyse(tmp_path):
     write_snapshot(scale(inc.objects, 5000), tmp_path)
     a = analyse(load_snapshot(tmp_path), inc.truth.symptom)
     assert (a.root_causes[0].kind, a.root_causes[0].name) == ("Node", inc.truth.name)
+
+
+def _dep(name, containers, ns="kube-system"):
+    return {"metadata": {"name": name, "namespace": ns}, "spec": {"template": {"spec": {"containers": containers}}}}
+
+
+def test_a_storage_class_is_linked_to_the_controller_that_provisions_it():
+    from toolkits.kubernetes.extract import _provisioners
+
+    side = {"name": "csi-provisioner", "image": "registry.k8s.io/sig-storage/csi-provisioner:v5.0.1"}
+    ebs = _dep("ebs-csi-controller", [{"name": "ebs-plugin", "image": "public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.3"}, side])
+    efs = _dep("efs-csi-controller", [{"name": "efs-plugin", "image": "amazon/aws-efs-csi-driver:v2"}, side])
+    lb = _dep("aws-load-balancer-controller", [{"name": "controller", "image": "public.ecr.aws/eks/aws-load-balancer-controller:v2"}])
+    local = _dep("local-path-provisioner", [{"name": "p", "image": "rancher/local-path-provisioner:v0.0.30",
+                                             "args": ["start", "--provisioner-name=rancher.io/local-path"]}], "local-path-storage")
+    snap = Snapshot({"Deployment": [ebs, efs, lb, local]})
+    names = lambda prov: [w["metadata"]["name"] for _, w in _provisioners(snap, prov)]  # noqa: E731
+    assert names("ebs.csi.aws.com") == ["ebs-csi-controller"]  # "aws" alone does not pick the load balancer or efs
+    assert names("efs.csi.aws.com") == ["efs-csi-controller"]
+    assert names("rancher.io/local-path") == ["local-path-provisioner"]  # named in its args
+    assert names("pd.csi.storage.gke.io") == [] and names("kubernetes.io/no-provisioner") == []
+
+
+def test_a_volume_held_by_a_claim_that_is_gone_is_the_volumes_fault():
+    inc = generate("pv_bound_elsewhere", SEED)
+    objects = inc.objects
+    pending = next(p for p in objects["PersistentVolumeClaim"] if p["metadata"]["name"] == inc.truth.name)
+    pv = next(v for v in objects["PersistentVolume"] if v["metadata"]["name"] == pending["spec"]["volumeName"])
+    holder = pv["spec"]["claimRef"]["name"]
+    objects["PersistentVolumeClaim"] = [p for p in objects["PersistentVolumeClaim"] if p["metadata"]["name"] != holder]
+    pv["status"]["phase"] = "Released"
+    rc = analyse(StateGraph(Snapshot(objects)), inc.truth.symptom).root_causes[0]
+    assert (rc.kind, rc.name) == ("PersistentVolume", pv["metadata"]["name"]) and "no longer uses it" in rc.reason
+
+
+def test_a_client_that_fails_because_its_database_fails_is_not_the_cause():
+    inc = generate("db_liveness_probe", SEED)
+    a = analyse(StateGraph(Snapshot(inc.objects)))  # no symptom text: the clients' readiness failures come first
+    assert (a.root_causes[0].kind, a.root_causes[0].name) == ("StatefulSet", inc.truth.name)
+    assert any(s["kind"] == "Pod" and s["namespace"] != inc.truth.namespace for s in a.symptoms)  # the clients were seen

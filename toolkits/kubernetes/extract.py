@@ -352,8 +352,13 @@ def build(snap: Snapshot) -> Graph:
             edge("ENDPOINTS_OF", n.uid, by_key.get(key("Service", n.namespace, svc or "")))
     for o in snap.items("Ingress"):
         ns, name, _ = _meta(o)
-        for backend in _ingress_backends(o.get("spec") or {}):
-            edge("ROUTES_TO", by_key[key("Ingress", ns, name)], ref("Service", ns, backend))
+        for backend, port in _ingress_backends(o.get("spec") or {}).items():
+            edge("ROUTES_TO", by_key[key("Ingress", ns, name)], ref("Service", ns, backend), port)
+    for o in snap.items("StorageClass"):
+        sc = by_key[key("StorageClass", "", _meta(o)[1])]
+        for kind, w in _provisioners(snap, o.get("provisioner") or ""):
+            ns, name, _ = _meta(w)
+            edge("PROVISIONED_BY", sc, by_key.get(key(kind, ns, name)))
     for np_ in g.by_kind("NetworkPolicy"):
         for p in selected(np_.namespace, np_.detail["podSelector"]):
             edge("APPLIES_TO", np_.uid, p.uid)
@@ -394,14 +399,52 @@ def _pvcs_named(g: Graph, ns: str, prefix: str) -> Iterable[str]:
             and n.name[len(prefix):].isdigit()]
 
 
-def _ingress_backends(spec: dict) -> list[str]:
-    out = []
-    default = ((spec.get("defaultBackend") or {}).get("service") or {}).get("name")
-    if default:
-        out.append(default)
-    for rule in spec.get("rules") or []:
-        for p in ((rule.get("http") or {}).get("paths") or []):
-            name = ((p.get("backend") or {}).get("service") or {}).get("name")
-            if name:
-                out.append(name)
-    return list(dict.fromkeys(out))
+def _ingress_backends(spec: dict) -> dict[str, str]:
+    """Service name -> the ports the Ingress sends it to (numbers or names, comma-separated)."""
+    out: dict[str, list[str]] = {}
+    backends = [spec.get("defaultBackend") or {}]
+    backends += [p.get("backend") or {} for rule in spec.get("rules") or [] for p in ((rule.get("http") or {}).get("paths") or [])]
+    for b in backends:
+        svc = b.get("service") or {}
+        if svc.get("name"):
+            port = svc.get("port") or {}
+            out.setdefault(svc["name"], []).append(str(port.get("number") or port.get("name") or ""))
+    return {k: ",".join(dict.fromkeys(p for p in v if p)) for k, v in out.items()}
+
+
+_GENERIC = {"io", "com", "org", "net", "k8s", "csi", "kubernetes", "storage", "driver", "provisioner", "cloud", "x",
+            "controller", "plugin", "www"}
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in re.split(r"[^a-z0-9]+", text.lower()) if len(t) > 1 and t not in _GENERIC}
+
+
+def _provisioners(snap: Snapshot, provisioner: str) -> list[tuple[str, dict]]:
+    """The Deployments/StatefulSets that run a StorageClass's provisioner: those that name it in their
+    containers' args or env (a CSI driver's --drivername, local-path's --provisioner-name), else the
+    provisioner-like ones (a csi-provisioner sidecar, "provisioner" in a name or image) that share the
+    most of its distinctive words (ebs.csi.aws.com -> ebs, aws) in their name and images."""
+    if not provisioner or provisioner.startswith("kubernetes.io/no-provisioner"):
+        return []
+    want = _tokens(provisioner)
+    literal, scored = [], []
+    for kind in ("Deployment", "StatefulSet"):
+        for w in snap.items(kind):
+            ctrs = (((w.get("spec") or {}).get("template") or {}).get("spec") or {}).get("containers") or []
+            text = " ".join(" ".join(map(str, (c.get("args") or []) + (c.get("command") or [])))
+                            + " " + " ".join(str(e.get("value") or "") for e in c.get("env") or []) for c in ctrs)
+            if re.search(rf"(?<![\w.-]){re.escape(provisioner)}(?![\w.-])", text):
+                literal.append((kind, w))
+                continue
+            # the image's repository name, not its registry (an ECR host would match every AWS provisioner)
+            names = " ".join([_meta(w)[1]] + [f"{c.get('name')} {str(c.get('image') or '').split('/')[-1].split(':')[0]}"
+                                              for c in ctrs])
+            if "provisioner" in names.lower() and want:
+                score = len(want & _tokens(names))
+                if score:
+                    scored.append((score, (kind, w)))
+    if literal:
+        return literal
+    best = max((s for s, _ in scored), default=0)
+    return [w for s, w in scored if s == best]

@@ -31,6 +31,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "CLAIMS": (("StatefulSet", "PersistentVolumeClaim"),),
     "BINDS": (("PersistentVolumeClaim", "PersistentVolume"),),
     "USES_CLASS": (("PersistentVolumeClaim", "StorageClass"), ("PersistentVolume", "StorageClass")),
+    # the controller that creates a class's volumes (its provisioner named in its args/env, or by name and image)
+    "PROVISIONED_BY": (("StorageClass", "Deployment"), ("StorageClass", "StatefulSet")),
     "USES_CONFIG": (("Pod", "ConfigMap"),),
     "USES_SECRET": (("Pod", "Secret"), ("ServiceAccount", "Secret")),
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),

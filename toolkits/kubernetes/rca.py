@@ -33,11 +33,12 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "Node", *W),
     "image": ("Secret", *W),
     "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
-    "storage": ("StorageClass", "PersistentVolume"),
+    "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount"),
     "noendpoints": ("Service",),
+    "nobackend": ("Ingress",),
     "nodedown": ("Node",),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
@@ -90,8 +91,10 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "StatefulSet": "n.reasons CONTAINS 'FailedCreate'",
     "DaemonSet": "n.reasons CONTAINS 'FailedCreate'",
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
+    "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing }",
 }
-SEVERITY = {"create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown"}  # what a non-pod entity can show
+SEVERITY = {"nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -119,6 +122,10 @@ def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
             signals = [s for s, pat in SIGNALS if re.search(pat, text)]
             if kind == "Service":
                 signals = ["noendpoints"]
+            elif kind == "Ingress":
+                signals = ["nobackend"]
+            elif kind != "Pod":  # "Error creating: pods ... forbidden" is no crash; only pods crash or go unready
+                signals = [x for x in signals if x in OWN_SIGNALS]
             if kind == "PersistentVolumeClaim" and "storage" not in signals:
                 signals.append("storage")
             if kind == "Pod" and n["phase"] == "Pending" and not signals:
@@ -214,6 +221,17 @@ def investigate(sg: StateGraph, s: Symptom, feedback: list[str]) -> Found | None
     return None
 
 
+def _downstream(sg: StateGraph, symptoms: list[Symptom]) -> set[str]:
+    """The symptom pods that are clients of another unhealthy pod (through a Service they connect to): their
+    own weak explanations (a readiness probe that fails) lose to what is wrong upstream."""
+    bad = {s.node["uid"] for s in symptoms if s.node["kind"] == "Pod"}
+    if len(bad) < 2:
+        return set()
+    _, rows = sg.query("MATCH (p:Pod)-[:CONNECTS_TO]->(:Service)-[:SELECTS]->(q:Pod) WHERE p.uid IN $bad AND "
+                       "q.uid IN $bad AND p.uid <> q.uid RETURN DISTINCT p.uid", {"bad": sorted(bad)})
+    return {r[0] for r in rows}
+
+
 def analyse(snap: Snapshot | StateGraph, symptom_text: str = "") -> Analysis:
     """The root cause of what is unhealthy in a snapshot (or a loaded StateGraph)."""
     sg = snap if isinstance(snap, StateGraph) else graph_for(snap)
@@ -232,10 +250,13 @@ def analyse(snap: Snapshot | StateGraph, symptom_text: str = "") -> Analysis:
     if not votes:
         return result
     order = {id(s): i for i, s in enumerate(symptoms)}
+    downstream = _downstream(sg, symptoms)
 
     def score(found: list[Found]) -> tuple:
         best = min(found, key=lambda f: order.get(id(f.symptom), 0))
-        return (any(f.verdict.strong for f in found), len(found), best.symptom.severity, -order.get(id(best.symptom), 0))
+        upstream = any(f.symptom.node["uid"] not in downstream for f in found)
+        return (any(f.verdict.strong for f in found), upstream, len(found), best.symptom.severity,
+                -order.get(id(best.symptom), 0))
 
     uid, found = max(votes.items(), key=lambda kv: score(kv[1]))
     f = next((x for x in found if x.verdict.strong), found[0])

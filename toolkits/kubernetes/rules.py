@@ -71,6 +71,10 @@ def _ns(n: dict) -> str:
     return f" -n {n['namespace']}" if n.get("namespace") else ""
 
 
+def _label(edge: dict) -> str:
+    return edge.get("_LABEL", edge.get("_label")) or ""
+
+
 def _edge_detail(edges: list[dict]) -> str:
     return (edges[-1].get("detail") or "") if edges else ""
 
@@ -133,7 +137,33 @@ def check_claim(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
     if c.get("missing"):
         return Verdict(f"PersistentVolumeClaim {c['name']} does not exist", [f"{ref(nodes[-2])} mounts it"],
                        f"create the claim {c['name']}{_ns(c)} or fix claimName")
+    holder = _holder(c, sg)
+    if holder:
+        pv, other = holder
+        return Verdict(f"PersistentVolumeClaim {c['name']} asks for volume {pv['name']}, which {other} holds",
+                       [f"{ref(c)} is {c.get('phase') or 'Pending'} with volumeName {pv['name']}",
+                        f"PersistentVolume {pv['name']} is bound to {other}, a claim that exists and uses it"],
+                       f"recreate {c['name']}{_ns(c)} without spec.volumeName (let its StorageClass provision a volume), "
+                       f"or point it at a free volume: kubectl get pv | grep Available")
     return None
+
+
+def _holder(claim: dict, sg: StateGraph) -> tuple[dict, str] | None:
+    """(the volume, its other claim) when a pending claim pins a volume that another existing claim holds."""
+    name = claim["detail"].get("volumeName")
+    if claim.get("phase") == "Bound" or not name:
+        return None
+    _, rows = sg.query("MATCH (v:PersistentVolume {name: $n}) WHERE NOT v.missing RETURN v", {"n": name})
+    if not rows:
+        return None
+    pv = node_dict(rows[0][0])
+    other = pv["detail"].get("claim") or ""
+    if not other or other == f"{claim['namespace']}/{claim['name']}" or pv.get("phase") not in ("Bound", ""):
+        return None
+    ns, _, cname = other.partition("/")
+    _, rows = sg.query("MATCH (o:PersistentVolumeClaim {namespace: $ns, name: $n}) WHERE NOT o.missing RETURN o.phase",
+                       {"ns": ns, "n": cname})
+    return (pv, other) if rows and rows[0][0] == "Bound" else None
 
 
 def _pending_claim(nodes: list[dict]) -> dict | None:
@@ -150,6 +180,9 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        [f"{ref(claim)} is {claim.get('phase') or 'Pending'} and asks for storageClassName {c['name']}"],
                        f"kubectl get storageclass   # then set storageClassName of {claim['name']} to an existing class, "
                        f"or create StorageClass {c['name']}")
+    _, rows = sg.query("MATCH (s:StorageClass {uid: $uid})-[:PROVISIONED_BY]->(w) RETURN w", {"uid": c["uid"]})
+    if any(_down(node_dict(r[0])) for r in rows):
+        return None  # its controller is down: the workload rule names it
     bound = sg.query("MATCH (v:PersistentVolume)-[:USES_CLASS]->(s:StorageClass {uid: $uid}) WHERE v.phase = 'Bound' "
                      "RETURN count(v)", {"uid": c["uid"]})[1][0][0]
     if bound == 0:
@@ -159,7 +192,18 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                         f"the claim waits for the external provisioner {prov}"],
                        f"install or repair the CSI driver {prov} (kubectl get csidrivers; kubectl get pods -A | grep csi), "
                        "or use another StorageClass")
+    if any("provision" in m.lower() for m in s.messages) and not rows:
+        prov = c["detail"].get("provisioner")
+        return Verdict(f"StorageClass {c['name']}: its provisioner {prov} does not create the volume",
+                       [f"{ref(claim)} is Pending: {next(m for m in s.messages if 'provision' in m.lower())[:200]}",
+                        f"volumes of class {c['name']} were provisioned before; no controller for {prov} is in the snapshot"],
+                       f"check the controller of {prov}: kubectl get pods -A | grep -i provisioner; its logs", strong=False)
     return None
+
+
+def _down(w: dict) -> bool:
+    """A controller with no ready replica (scaled to zero, crash-looping, unschedulable)."""
+    return (w["detail"].get("replicas") or 0) == 0 or not (w["detail"].get("ready") or 0)
 
 
 @rule("PersistentVolume")
@@ -168,8 +212,10 @@ def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     if claim is None:
         return None
     owner = c["detail"].get("claim") or ""
+    if _holder(claim, sg):
+        return None  # the volume is rightly bound to a claim in use: the claim that pins it is wrong
     if owner and owner != f"{claim['namespace']}/{claim['name']}":
-        return Verdict(f"PersistentVolume {c['name']} is already bound to {owner}",
+        return Verdict(f"PersistentVolume {c['name']} is held by {owner}, a claim that no longer uses it",
                        [f"{ref(claim)} asks for volumeName {c['name']}", f"{c['name']} claimRef: {owner}"],
                        f"remove volumeName from {claim['name']} (let it provision), or release {c['name']} "
                        f"(kubectl patch pv {c['name']} -p '{{\"spec\":{{\"claimRef\":null}}}}' once {owner} is gone)")
@@ -201,6 +247,8 @@ def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: St
         pod = nodes[0]
         bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
                and not _tolerated(t, pod["detail"].get("tolerations") or [])]
+        if bad and _deliberate(bad[0], sg):
+            return None  # others run there because they tolerate it: the pod's template lost its toleration
         if bad:
             t = bad[0]
             return Verdict(f"Node {c['name']} has taint {t.get('key')}={t.get('value', '')}:{t.get('effect')} that "
@@ -211,6 +259,17 @@ def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: St
                            f"tolerations:\n- key: {t.get('key')}\n  operator: Equal\n  value: \"{t.get('value', '')}\"\n"
                            f"  effect: {t.get('effect')}")
     return None
+
+
+def _deliberate(taint: dict, sg: StateGraph) -> bool:
+    """Pods running on nodes with this taint that tolerate it (not counting DaemonSet pods, which tolerate
+    everything): the taint marks a dedicated pool, it is not the fault."""
+    _, rows = sg.query("MATCH (p:Pod)-[:SCHEDULED_ON]->(n:Node) WHERE n.detail CONTAINS $k AND p.phase = 'Running' AND "
+                       "NOT EXISTS { MATCH (:DaemonSet)-[:OWNS]->(p) } RETURN p.detail, n.detail LIMIT 2000",
+                       {"k": f'"key": "{taint.get("key")}"'})
+    return any(any(t.get("key") == taint.get("key") and t.get("value") == taint.get("value")
+                   for t in json.loads(nd).get("taints") or [])
+               and _tolerated(taint, json.loads(pd).get("tolerations") or []) for pd, nd in rows)
 
 
 # --- services and network ---------------------------------------------------------------
@@ -267,6 +326,8 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     ns_labels = json.loads(rows[0][0]) if rows else {}
     if any(_admits(p, src, ns_labels, dst["namespace"]) for p in policies):
         return None
+    if not c["detail"].get("ingress") and any(p["detail"].get("ingress") for p in policies if p["uid"] != c["uid"]):
+        return None  # a default deny is deliberate; the allow-list beside it leaves the client out
     return Verdict(f"NetworkPolicy {c['name']} admits no traffic from {src['namespace']}/{src['name']} to {dst['name']}",
                    [f"{ref(src)} connects to {ref(nodes[1])}, which selects {ref(dst)}",
                     f"policies on {dst['name']}: {', '.join(p['name'] for p in policies)}; none admits pods of namespace "
@@ -282,11 +343,35 @@ def check_quota(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
         return None
     hard, used = c["detail"].get("hard") or {}, c["detail"].get("used") or {}
     full = [k for k, v in hard.items() if k in used and q(used[k]) >= q(v)]
+    named = re.search(rf"exceeded quota: {re.escape(c['name'])}, requested: (\S+), used: (\S+), limited: (\S+)", s.text)
+    if named:
+        return Verdict(f"ResourceQuota {c['name']} is exceeded: requested {named.group(1)}, used {named.group(2)}, "
+                       f"limited {named.group(3)}",
+                       [f"{ref(nodes[0])} cannot create pods: exceeded quota: {c['name']}", f"used {used}", f"hard {hard}"],
+                       f"kubectl edit resourcequota {c['name']}{_ns(c)}   # raise the limit, or lower the requests / replicas")
     if full:
         return Verdict(f"ResourceQuota {c['name']} is exhausted ({', '.join(f'{k} {used[k]}/{hard[k]}' for k in full)})",
                        [f"{ref(nodes[0])} cannot create pods", f"used {used}", f"hard {hard}"],
                        f"kubectl edit resourcequota {c['name']}{_ns(c)}   # raise {full[0]}, or lower the requests / replicas")
     return None
+
+
+@rule("Ingress")
+def check_ingress(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if "nobackend" not in s.signals:
+        return None
+    _, rows = sg.query("MATCH (i:Ingress {uid: $uid})-[r:ROUTES_TO]->(s:Service) WHERE s.missing RETURN s.name, r.detail",
+                       {"uid": c["uid"]})
+    if not rows:
+        return None
+    gone, port = rows[0]
+    _, rows = sg.query("MATCH (s:Service {namespace: $ns}) WHERE NOT s.missing RETURN s.name", {"ns": c["namespace"]})
+    near = [r[0] for r in rows if set(re.split(r"[-_.]", r[0])) & set(re.split(r"[-_.]", gone))]
+    return Verdict(f"Ingress {c['name']} routes to Service {gone}, which does not exist",
+                   [f"backend service {gone}{' port ' + port if port else ''}: not in namespace {c['namespace']}"]
+                   + ([f"Services with similar names: {', '.join(near[:4])}"] if near else []),
+                   f"kubectl edit ingress {c['name']}{_ns(c)}   # point the backend at an existing Service"
+                   + (f", e.g. {near[0]}" if near else f", or create Service {gone}"))
 
 
 # --- workloads ----------------------------------------------------------------------------
@@ -295,6 +380,31 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     name, kind = c["name"], c["kind"].lower()
     ctrs = c["detail"].get("containers") or []
     text = s.text
+    via = _label(edges[-1]) if edges else ""
+    if via == "PROVISIONED_BY":
+        if not _down(c) or _pending_claim(nodes) is None:
+            return None
+        sc = nodes[-2]
+        want, ready = c["detail"].get("replicas") or 0, c["detail"].get("ready") or 0
+        state = "is scaled to 0 replicas" if want == 0 else f"has {ready}/{want} ready replicas"
+        return Verdict(f"{c['kind']} {name}, the provisioner of StorageClass {sc['name']}, {state}",
+                       [f"{ref(_pending_claim(nodes))} is Pending, waiting for {sc['detail'].get('provisioner')}",
+                        f"{ref(c)} runs that provisioner and {state}"],
+                       f"kubectl scale {kind} {name}{_ns(c)} --replicas=1   # or, when it crashes: "
+                       f"kubectl logs{_ns(c)} {kind}/{name} --all-containers")
+    owned = all(_label(e) == "OWNS" for e in edges)
+    if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod" and owned:
+        m = re.search(r"untolerated taint \{([^}]*)\}", text)
+        if m:
+            tkey, _, tval = (x.strip() for x in m.group(1).partition(":"))
+            deliberate = _deliberate({"key": tkey, "value": tval or None, "effect": "NoSchedule"}, sg)
+            return Verdict(f"{c['kind']} {name}: its pods lack the toleration for taint {{{m.group(1)}}} that the nodes "
+                           "they must run on carry",
+                           [f"scheduler: {m.group(0)}", f"{ref(nodes[0])} tolerations: {nodes[0]['detail'].get('tolerations') or 'none'}",
+                            "other pods on the tainted nodes tolerate it: the taint is deliberate" if deliberate else
+                            "no running pod tolerates it yet"],
+                           f"kubectl edit {kind} {name}{_ns(c)}   # add to the pod template:\ntolerations:\n"
+                           f"- key: {tkey}\n  operator: Exists\n  effect: NoSchedule", strong=deliberate)
     if "OOMKilled" in s.reasons:
         lim = ", ".join(f"{x['name']}: {x['limits'].get('memory', 'none')}" for x in ctrs)
         return Verdict(f"{c['kind']} {name}: containers are OOMKilled (memory limit {lim})",
