@@ -25,11 +25,7 @@ def register(cli: typer.Typer) -> None:
     ) -> None:
         """Root cause of what is unhealthy in a cluster: the entity, the graph path, the evidence and a fix."""
         from agent.k8s_report import k8s_report
-        from toolkits.kubernetes import K8sContext
-        from toolkits.kubernetes.graph import GraphError
-        from toolkits.kubernetes.live import LiveError
-        from toolkits.kubernetes.rca import analyse
-        from toolkits.kubernetes.snapshot import SnapshotError
+        from toolkits.kubernetes import GraphError, K8sContext, LiveError, SnapshotError, analyse
 
         settings = get_settings()
         if snapshot:
@@ -102,7 +98,7 @@ def register(cli: typer.Typer) -> None:
         api: str = typer.Option("", "--api", help="API address used as is (kubectl proxy: http://127.0.0.1:8001)"),
     ) -> None:
         """Write a snapshot directory of a live cluster (read-only list calls; Secrets keep key names only)."""
-        from toolkits.kubernetes.live import LiveError, api_client, bundle
+        from toolkits.kubernetes import LiveError, api_client, bundle
 
         s = get_settings()
         try:

@@ -14,7 +14,19 @@ from __future__ import annotations
 from toolkits.kubernetes.context import K8sContext
 from toolkits.registry import Registry
 
-__all__ = ["K8sContext", "build_registry"]
+__all__ = ["K8sContext", "build_registry", "analyse", "api_client", "bundle", "GraphError", "LiveError", "SnapshotError"]
+
+_LAZY = {"analyse": "rca", "api_client": "live", "bundle": "live", "GraphError": "graph", "LiveError": "live",
+         "SnapshotError": "snapshot"}
+
+
+def __getattr__(name: str):
+    """The public entry points, imported on first use (the graph database is a heavy import)."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"toolkits.kubernetes.{_LAZY[name]}"), name)
+    raise AttributeError(name)
 
 
 def build_registry() -> Registry:
