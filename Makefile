@@ -17,7 +17,7 @@ LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 
 .PHONY: run test install system python llm prepare clean-data
 
-run: install prepare  ## install, prepare (sandbox DB, router, index) and start the app on http://localhost:8501
+run: install  ## install and start the app on http://localhost:8501; it prepares what is missing (sandbox DB, router, index) in the background
 	$(BIN)/dbcopilot run
 
 test: install llm prepare  ## install (with the llama.cpp backend its tests use), prepare, run the whole suite

@@ -53,17 +53,28 @@ class Pipeline:
         return self._backend
 
     def router(self):
-        if self._router is None:
+        """The trained router; while it is still being prepared, the quick model (router/quick.py) when it is
+        on disk — checked again at every question, so the full router takes over the moment it is saved."""
+        if self._router is None or getattr(self._router, "interim", False):
             import torch
 
-            from router import load_router
+            from router import RouterNotTrained, load_router
 
             # batch-size-1 inference: one thread is fastest and steadiest on a shared CPU (p95 13 ms vs ~500 ms)
             torch.set_num_threads(1)
             llm_chat = None
             if self.settings.router_kind == "llm":
                 llm_chat = lambda messages: self.backend.chat(messages, temperature=0.0, max_tokens=20)  # noqa: E731
-            self._router = load_router(self.settings, llm_chat=llm_chat)
+            try:
+                self._router = load_router(self.settings, llm_chat=llm_chat)
+            except RouterNotTrained:
+                from router.quick import QuickRouter, quick_path
+
+                if self.settings.router_kind == "llm" or not quick_path(self.settings).is_file():
+                    raise
+                if self._router is None:
+                    self._router = QuickRouter.load(quick_path(self.settings), float(self.settings.router_threshold))
+                    self._router.interim = True
         return self._router
 
     def retriever(self):
@@ -162,6 +173,9 @@ class Pipeline:
         note = "" if kb == KB_FOR_ROUTE[label] else (
             f"_The {KB_FOR_ROUTE[label]} collection had nothing close enough; these passages come from the "
             f"{kb} collection._\n\n")
+        if passages and passages[0].details.get("mode") == "keywords":
+            note += ("_The meaning-based index is still being built: these passages were found by keyword search "
+                     "alone, so they may miss a page that says it in other words._\n\n")
         if self.backend.generative:
             knowledge = templates.format_passages(passages)
             yield from self._generate(templates.render(label, question=question, knowledge=knowledge, history=history))

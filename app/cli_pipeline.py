@@ -113,49 +113,125 @@ def register(cli: typer.Typer) -> None:
     def prepare(
         skip_router: bool = typer.Option(False, help="do not train the router model"),
         skip_index: bool = typer.Option(False, help="do not build the manual index"),
+        status_file: str = typer.Option("", help="write each step's progress to this JSON file (the app's sidebar "
+                                                  "reads <data_dir>/prepare/status.json)"),
     ) -> None:
-        """Make everything the app needs, each only when missing: the sandbox database (when no DSN is
-        configured), the router model, the manual and general knowledge index."""
+        """Make everything the app needs, each only when missing, in the order the routes become usable: the
+        sandbox database (when no DSN is configured), a quick router (seconds), the manual's keyword index,
+        the manual and general dense index, the full router."""
         import time
 
         import router
+        from app.preparation import Status
         from rag import ensure_index
+        from router.quick import quick_path
         from toolkits.postgres.sandbox import Sandbox, SandboxError
 
         settings = get_settings()
+        status = Status(Path(status_file) if status_file else None)
+        failed = False
         if settings.dsn:
             console.print("database: using DBCOPILOT_DSN")
+            status.set("database", "skipped", "DBCOPILOT_DSN is set")
         else:
             t = time.perf_counter()
+            status.set("database", "running", "starting the sandbox PostgreSQL")
             try:
                 with console.status("sandbox PostgreSQL: starting (the first start loads the demo shop, ~30 s)..."):
-                    status = Sandbox(settings.sandbox_dir).start(load_demo=True)
+                    db = Sandbox(settings.sandbox_dir).start(load_demo=True)
             except SandboxError as exc:
                 console.print(f"[bold red]sandbox PostgreSQL failed:[/] {exc}")
+                status.set("database", "failed", str(exc)[:300])
+                status.finish()
                 raise typer.Exit(1)
-            console.print(f"database: {status.describe()} [{time.perf_counter() - t:.1f} s]")
-        if settings.router_kind == "llm":
-            console.print("router: the configured LLM routes questions (router_kind=llm); nothing to train")
-        elif not skip_router:
+            console.print(f"database: {db.describe()} [{time.perf_counter() - t:.1f} s]")
+            status.set("database", "done", db.describe())
+        trained = settings.router_kind == "llm" or skip_router
+        if not trained:
             try:
                 router.load_router(settings)
-                console.print(f"router: model present at {settings.router_dir}")
+                trained = True
             except router.RouterNotTrained:
-                console.print(f"router: no model at {settings.router_dir}; training the {settings.router_kind} variant")
-                t = time.perf_counter()
-                router.train(settings.router_kind, settings.router_dir)
-                console.print(f"router: trained in {time.perf_counter() - t:.0f} s")
-        if not skip_index:
-            ensure_index(settings, progress=True)
-            console.print("knowledge: manual and general index ready")
+                pass
+        if trained:
+            why = "the configured LLM routes questions" if settings.router_kind == "llm" else (
+                "not asked for" if skip_router else f"model present at {settings.router_dir}")
+            console.print(f"router: {why}")
+            status.set("router_quick", "skipped", why)
+            status.set("router", "skipped" if why != f"model present at {settings.router_dir}" else "done", why)
+        elif quick_path(settings).is_file():
+            status.set("router_quick", "done", "present")
+        else:
+            from router import quick
+
+            status.set("router_quick", "running", "TF-IDF + logistic regression")
+            metrics = quick.train(quick_path(settings))
+            console.print(f"router: quick model trained in {metrics['train_seconds']} s "
+                          f"(val accuracy {metrics['val_accuracy']})")
+            status.set("router_quick", "done", f"val accuracy {metrics['val_accuracy']}")
+        if skip_index:
+            status.set("keywords", "skipped", "not asked for")
+            status.set("index", "skipped", "not asked for")
+        else:
+            from rag.ingest import console_progress
+
+            bar = console_progress()
+
+            def tick(stage: str, done: int, total: int) -> None:
+                bar(stage, done, total)
+                if stage == "read":
+                    status.set("keywords", "running", "reading the manual", done, total)
+                elif stage == "embed":
+                    status.set("keywords", "done", "keyword search works")
+                    status.set("index", "running", "embedding", done, total)
+                elif stage == "store":
+                    status.set("index", "running", "storing", done, total)
+
+            try:
+                ensure_index(settings, progress=tick)
+            except Exception as exc:  # noqa: BLE001 - say which step failed; the others still run
+                console.print(f"[bold red]knowledge index failed:[/] {exc}")
+                status.set("keywords", "failed", str(exc)[:300])
+                status.set("index", "failed", str(exc)[:300])
+                failed = True
+            else:
+                console.print("knowledge: manual and general index ready")
+                for step in ("keywords", "index"):
+                    if status.data["steps"][step]["state"] != "done":
+                        status.set(step, "done", "ready")
+        if not trained:
+            console.print(f"router: no model at {settings.router_dir}; training the {settings.router_kind} variant")
+            status.set("router", "running", f"training the {settings.router_kind} variant (minutes)")
+            t = time.perf_counter()
+            router.train(settings.router_kind, settings.router_dir)
+            console.print(f"router: trained in {time.perf_counter() - t:.0f} s")
+            status.set("router", "done", f"trained in {time.perf_counter() - t:.0f} s")
+        status.finish()
+        if failed:
+            raise typer.Exit(1)
 
     @cli.command("run")
     def run(port: int = typer.Option(8501, help="port for the web app")) -> None:
         """Start the web app (Streamlit) on localhost."""
+        from app.preparation import log_path, start_background
+
         script = Path(__file__).resolve().parent / "streamlit_app.py"
         cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
                "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-        raise typer.Exit(run_child(cmd))
+        settings = get_settings()
+        prep = start_background(settings)  # the page opens now; what is missing is prepared beside it
+        if prep is not None:
+            console.print(f"preparing in the background (progress in the sidebar; log {log_path(settings)})")
+        try:
+            code = run_child(cmd)
+        finally:
+            if prep is not None and prep.poll() is None:  # the app stopped: stop preparing (it resumes next time)
+                prep.terminate()
+                try:
+                    prep.wait(10)
+                except subprocess.TimeoutExpired:
+                    prep.kill()
+        raise typer.Exit(code)
 
 
 def run_child(cmd: list[str]) -> int:

@@ -101,14 +101,30 @@ def _router(kind: str, path: str, threshold: float, _settings: Settings):
     return load_router(_settings)
 
 
+@st.cache_resource(show_spinner=False, max_entries=1)
+def _quick_router(path: str, mtime: float, threshold: float):
+    from router.quick import QuickRouter
+
+    router = QuickRouter.load(path, threshold)
+    router.interim = True  # the pipeline looks for the full router again at every question
+    return router
+
+
 def shared_router(settings: Settings):
-    """The trained classifier, loaded once per process (None: let the pipeline load it and report problems)."""
+    """The trained classifier, loaded once per process; while it is still being trained, the quick model
+    (None: let the pipeline load it and report problems)."""
     if settings.router_kind == "llm":
         return None
     try:
         return _router(settings.router_kind, str(settings.router_dir), settings.router_threshold, settings)
-    except Exception:  # noqa: BLE001 - not trained yet: the pipeline says so in the chat
-        return None
+    except Exception:  # noqa: BLE001 - not trained yet: the quick model, else the pipeline says so in the chat
+        from router.quick import quick_path
+
+        quick = quick_path(settings)
+        try:
+            return _quick_router(str(quick), quick.stat().st_mtime, settings.router_threshold)
+        except Exception:  # noqa: BLE001
+            return None
 
 
 def ask_events(settings: Settings, question: str, history: list[dict[str, str]], route: str | None):
@@ -362,8 +378,30 @@ def test_llm(settings: Settings) -> tuple[bool, str]:
         return False, f"Could not test the model: {scrub(str(e), settings.llm_base_url)}"
 
 
+@st.fragment(run_every=3)
+def _preparing() -> None:
+    """Progress of the background preparation (app/preparation.py), refreshed every 3 s while it runs."""
+    from app.preparation import read_status, summary
+
+    status = read_status(get_settings())
+    if not status:
+        return
+    rows = summary(status)
+    if status.get("finished") and all(text.startswith(("ready", "not needed")) for _, text, _ in rows):
+        return  # all ready: nothing to show
+    with st.container(border=True):
+        st.caption("**Preparing** — each route works as soon as its part is ready" if status.get("running")
+                   else "**Preparation stopped** — run `dbcopilot prepare` (log: .dbcopilot/prepare/prepare.log)")
+        for label, text, frac in rows:
+            if frac is not None:
+                st.progress(frac, text=f"{label}: {text}")
+            else:
+                st.caption(f"{label}: {text}")
+
+
 def sidebar() -> None:
     with st.sidebar:
+        _preparing()
         sidebar_sessions()
         st.divider()
         sidebar_route()

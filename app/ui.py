@@ -39,7 +39,8 @@ ROUTE_HELP = {
     "irrelevant": "refused: not about databases",
 }
 SOURCE_TEXT = {"classifier": "classifier", "llm": "LLM router", "user": "chosen by you", "rule": "by rule",
-               "follow-up": "as the question it follows"}
+               "follow-up": "as the question it follows",
+               "quick": "by the quick model (the full router is still being trained)"}
 CURSOR = " ▌"
 
 

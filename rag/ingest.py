@@ -16,7 +16,7 @@ import numpy as np
 
 from rag.chunking import Chunk, chunk_sections
 from rag.embeddings import embed_documents
-from rag.lexical import lexical_dir, rebuild_lexical
+from rag.lexical import lexical_dir, rebuild_lexical, save_provisional
 from rag.loaders import SUPPORTED, LoaderError, load_file
 from rag.store import EmptyKnowledgeBase, Store, check_kb_name
 
@@ -112,6 +112,8 @@ def ingest_paths(settings, kb: str, paths: list[str | Path], progress: Progress 
         todo.append((path, digest, chunks))
 
     all_chunks = [c for _, _, cs in todo for c in cs]
+    if all_chunks and store.count(kb) == 0:  # a new collection: keyword search works while it is embedded
+        save_provisional(settings, kb, all_chunks)
     known_vectors = _reusable_vectors(store, [kb, "manual"], [c.id for c in all_chunks])
     fresh = [c for c in all_chunks if c.id not in known_vectors]
     done = [0]
@@ -191,7 +193,7 @@ def manual_paths(settings) -> list[Path]:
     return sorted(Path(settings.manual_dir).glob("*.html"))
 
 
-def _console_progress() -> Progress:
+def console_progress() -> Progress:
     from tqdm import tqdm
 
     bars: dict[str, tqdm] = {}
@@ -215,7 +217,7 @@ def ensure_index(settings, progress: bool | Progress = True) -> dict[str, Ingest
             f"The PostgreSQL manual is not installed at {settings.manual_dir} "
             "(Debian package postgresql-doc-15; or set DBCOPILOT_MANUAL_DIR)."
         )
-    tick = progress if callable(progress) else (_console_progress() if progress else None)
+    tick = progress if callable(progress) else (console_progress() if progress else None)
     store = Store(settings)
     done = {}
     for kb, paths in (("manual", manual_paths), ("general", general_paths)):

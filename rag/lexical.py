@@ -94,6 +94,24 @@ def lexical_dir(settings, kb: str) -> Path:
     return Path(settings.data_dir) / "lexical" / check_kb_name(kb)
 
 
+PROVISIONAL = "provisional"  # a file in the index folder: built from the chunks while they are being embedded
+
+
+def save_provisional(settings, kb: str, chunks: list[Chunk]) -> None:
+    """A BM25 index of chunks not yet in the store, so keyword search works while the dense index builds;
+    the ingest's final rebuild_lexical() replaces it."""
+    metas = [{"source": c.source, "title": c.title, "section": c.section, "anchor": c.anchor, "index": c.index,
+              "chapter": c.chapter} for c in chunks]
+    index = LexicalIndex.build([c.id for c in chunks], [c.text for c in chunks], metas, [c.search_text for c in chunks])
+    folder = lexical_dir(settings, kb)
+    index.save(folder)
+    (folder / PROVISIONAL).touch()
+
+
+def is_provisional(settings, kb: str) -> bool:
+    return (lexical_dir(settings, kb) / PROVISIONAL).is_file()
+
+
 def rebuild_lexical(settings, kb: str) -> LexicalIndex:
     """Build the BM25 index of ``kb`` from its chunks in the store and save it under lexical_dir()."""
     ids, docs, metas = Store(settings).all_chunks(kb)

@@ -15,7 +15,7 @@ import threading
 import numpy as np
 
 from rag.embeddings import embed_query
-from rag.lexical import LexicalIndex, lexical_dir, rebuild_lexical
+from rag.lexical import LexicalIndex, is_provisional, lexical_dir, rebuild_lexical
 from rag.store import EmptyKnowledgeBase, Store, check_kb_name
 from rag.types import Passage
 
@@ -70,7 +70,12 @@ class Retriever:
         query = (query or "").strip()
         if not query:
             return []
-        col = self._collection(kb)
+        try:
+            col = self._collection(kb)
+        except EmptyKnowledgeBase:
+            if is_provisional(self.settings, kb):
+                return self._keywords_only(query, kb, k)
+            raise
         lexical = self.lexical(kb)
         qv = embed_query(query, self.settings.embedding_model)
 
@@ -141,6 +146,30 @@ class Retriever:
         return out
 
 
+    def _keywords_only(self, query: str, kb: str, k: int) -> list[Passage]:
+        """BM25 alone, while the collection's dense index is still being built (its passages say so in
+        ``details["mode"]``); one passage per page first, as in the hybrid search."""
+        lexical = self.lexical(kb)
+        hits = lexical.search(query, POOL)
+        if not hits:
+            return []
+        top = hits[0][1]
+        out: list[Passage] = []
+        seen: set[str] = set()
+        for rank, (pos, score) in enumerate(hits):
+            meta = lexical.metas[pos] or {}
+            if meta.get("source", "") in seen and len(hits) - rank > k - len(out):
+                continue
+            seen.add(meta.get("source", ""))
+            out.append(Passage(
+                text=lexical.docs[pos], source=meta.get("source", ""), title=meta.get("title", ""),
+                section=meta.get("section", ""), anchor=meta.get("anchor", ""), kb=kb, score=round(score / top, 4),
+                details={"id": lexical.ids[pos], "bm25": round(score, 4), "bm25_rank": rank, "mode": "keywords"}))
+            if len(out) >= k:
+                break
+        return out
+
+
 _retrievers: dict[tuple, Retriever] = {}
 _open_lock = threading.Lock()
 
@@ -152,12 +181,13 @@ def open_retriever(settings) -> Retriever:
     with _open_lock:
         retriever = _retrievers.get(key)
         if retriever is None:
-            if not settings.chroma_host and not os.path.isdir(settings.chroma_dir):
+            if not settings.chroma_host and not os.path.isdir(settings.chroma_dir) and not is_provisional(settings, "manual"):
                 raise EmptyKnowledgeBase(
                     f"No knowledge base index at {settings.chroma_dir}: run `dbcopilot ingest` (or `make run`)."
                 )
             retriever = Retriever(settings)
-            if retriever.store.count("manual") == 0 and not retriever.store.kb_names():
+            if retriever.store.count("manual") == 0 and not retriever.store.kb_names() \
+                    and not is_provisional(settings, "manual"):
                 raise EmptyKnowledgeBase("The knowledge base index is empty: run `dbcopilot ingest` (or `make run`).")
             _retrievers[key] = retriever
         return retriever

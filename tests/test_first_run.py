@@ -1,0 +1,107 @@
+"""The first run: each route works while the rest is still being prepared — the quick router until the full
+one is trained, keyword search while the manual is being embedded, and the preparation's status for the sidebar.
+Real components throughout: scikit-learn, bm25s, Chroma, MiniLM, the CLI as a subprocess."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent.config import Settings, get_settings
+from agent.pipeline import Pipeline
+from app.preparation import Status, read_status, start_background, summary
+from rag.lexical import is_provisional
+from router import quick
+
+MANUAL = Path("/usr/share/doc/postgresql-doc-15/html")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def quick_model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("quick") / "flat-quick.joblib"
+    metrics = quick.train(path)
+    return path, metrics
+
+
+def test_the_quick_router_trains_in_seconds(quick_model):
+    path, metrics = quick_model
+    assert metrics["val_accuracy"] >= 0.85 and metrics["train_seconds"] < 90
+    d = quick.QuickRouter.load(path).route("how big is the orders table on my server?")
+    assert (d.label, d.source) == ("instance", "quick") and "still being trained" in d.note
+    assert quick.QuickRouter.load(path).route("how do I make a pipe bomb").label == "unsafe"
+
+
+def test_the_pipeline_routes_with_the_quick_model_until_the_full_router_is_saved(quick_model, tmp_path):
+    settings = get_settings().model_copy(update={"data_dir": tmp_path, "router_model_dir": tmp_path / "router" / "flat",
+                                                  "llm_backend": "grounded", "route": "auto"})
+    quick.quick_path(settings).parent.mkdir(parents=True)
+    shutil.copy(quick_model[0], quick.quick_path(settings))
+    p = Pipeline(settings)
+    first = p.decide_route("which indexes does the orders table have?", None, [])
+    assert first.source == "quick" and first.label == "instance"
+    full = get_settings().router_dir
+    if not (full / "router.json").is_file():
+        pytest.skip("no trained router under the data dir (make test runs prepare first)")
+    shutil.copytree(full, settings.router_dir)  # the full router lands on disk while the app runs
+    assert p.decide_route("which indexes does the orders table have?", None, []).source == "classifier"
+
+
+@pytest.mark.skipif(not MANUAL.is_dir(), reason="postgresql-doc-15 not installed")
+def test_keyword_search_answers_while_the_manual_is_being_embedded(tmp_path):
+    from rag import open_retriever
+    from rag.ingest import ingest_paths
+
+    settings = Settings(data_dir=tmp_path, llm_backend="grounded")
+    seen: dict = {}
+
+    def tick(stage: str, done: int, total: int) -> None:
+        if stage == "embed" and not seen:  # the first batch is embedded: nothing is in Chroma yet
+            seen["provisional"] = is_provisional(settings, "manual")
+            hits = open_retriever(settings).search("how often does autovacuum run", kb="manual", k=3)
+            seen["hits"] = [(h.source, h.details.get("mode")) for h in hits]
+            events = list(Pipeline(settings).ask("how often does autovacuum run?", route="product"))
+            seen["answer"] = events[-1].data.get("text", "")
+
+    pages = [MANUAL / p for p in ("routine-vacuuming.html", "runtime-config-autovacuum.html", "sql-createindex.html")]
+    ingest_paths(settings, "manual", pages, tick)
+    assert seen["provisional"] and seen["hits"] and all(mode == "keywords" for _, mode in seen["hits"])
+    assert {s for s, _ in seen["hits"]} & {"routine-vacuuming.html", "runtime-config-autovacuum.html"}
+    assert "keyword search alone" in seen["answer"]
+    assert not is_provisional(settings, "manual")  # the ingest's end replaces it with the full hybrid index
+    hits = open_retriever(settings).search("how often does autovacuum run", kb="manual", k=3)
+    assert hits and "mode" not in hits[0].details
+
+
+def test_the_status_file_shows_each_step(tmp_path):
+    settings = Settings(data_dir=tmp_path)
+    status = Status(tmp_path / "prepare" / "status.json")
+    status.set("database", "done", "sandbox on port 5433")
+    status.set("index", "running", "embedding", 300, 1200)
+    now = read_status(settings)
+    assert now["running"]  # our own pid, alive
+    rows = dict((label, (text, frac)) for label, text, frac in summary(now))
+    assert rows["sandbox database"][0].startswith("ready") and rows["manual and general index"][1] == 0.25
+    assert rows["full router"][0] == "waiting"
+    assert start_background(settings) is None  # one preparation at a time
+    status.finish()
+    assert not read_status(settings)["running"]
+
+
+def test_prepare_writes_its_status_and_skips_what_is_there(tmp_path):
+    settings = get_settings()
+    if not (settings.router_dir / "router.json").is_file() or not (settings.data_dir / "lexical" / "general").is_dir():
+        pytest.skip("the data dir is not prepared (make test runs prepare first)")
+    out = tmp_path / "status.json"
+    run = subprocess.run([sys.executable, "-m", "app.cli", "prepare", "--status-file", str(out)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600, env={**os.environ, "NO_COLOR": "1"})
+    assert run.returncode == 0, run.stdout + run.stderr
+    steps = json.loads(out.read_text())["steps"]
+    assert {k: v["state"] for k, v in steps.items()} == {
+        "database": "skipped" if settings.dsn else "done", "router_quick": "skipped", "keywords": "done",
+        "index": "done", "router": "done"}
