@@ -8,7 +8,6 @@ import threading
 import numpy as np
 import pytest
 import torch
-from sentence_transformers import SentenceTransformer
 
 import rag
 from agent.config import Settings
@@ -39,8 +38,8 @@ def test_retrieval_and_tool_matching_get_the_same_model(settings):
     model = encoder.get_encoder()
     assert embeddings.get_model(settings.embedding_model) is model
     assert registry.embedding_model() is model
-    # no other SentenceTransformer lives in this process: every one is the encoder's, one per name
-    alive = [o for o in gc.get_objects() if issubclass(type(o), SentenceTransformer)]
+    # no other encoder lives in this process: every one is the encoder module's, one per name
+    alive = [o for o in gc.get_objects() if issubclass(type(o), encoder.SentenceEncoder)]
     assert len(alive) == len(encoder._models) and all(any(o is m for m in encoder._models.values()) for o in alive)
 
 
@@ -84,3 +83,22 @@ def test_threads_share_the_encoder_safely(settings):
     assert len(results) == 20
     for kind, got in results:
         assert np.allclose(got, want_docs if kind == "docs" else want_plain, atol=1e-5)
+
+
+def test_the_same_vectors_as_sentence_transformers():
+    """The encoder runs the model directory with transformers (no sentence_transformers import, ~170-240 MB
+    less memory); its vectors are the library's own, at the model's length and at the chunks' 128 tokens."""
+    import subprocess
+    import sys
+
+    from sentence_transformers import SentenceTransformer
+
+    texts = ["what is MVCC and why does it cause bloat?", "a", "VACUUM reclaims storage " * 90,
+             "Autovacuum: wie oft läuft er?"]
+    ref = SentenceTransformer(encoder.model_path(), device="cpu")
+    for tokens in (None, 128):
+        ref.max_seq_length = tokens or 256
+        want = ref.encode(texts, normalize_embeddings=True)
+        assert np.allclose(encoder.encode(texts, max_tokens=tokens), want, atol=1e-5)
+    code = "import sys, toolkits.encoder as e; e.encode(['x']); print('sentence_transformers' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
