@@ -482,7 +482,9 @@ def build_cluster(rng: random.Random) -> tuple[Cluster, dict]:
 
 def provisioner_controller(c: Cluster, prov: str) -> dict:
     """A healthy controller Deployment for a CSI provisioner, named the way its chart names it."""
-    base = prov.split("/")[-1].split(".")[0] if "/" in prov else prov.split(".")[0]
+    words = [w for w in prov.replace("/", ".").replace("-", ".").split(".")
+             if w not in ("csi", "io", "com", "k8s", "driver", "storage", "kubernetes")]
+    base = words[0] if words else "volume"  # the vendor's word: driver.longhorn.io -> longhorn
     name = c.unique(c.rng.choice([f"{base}-csi-controller", f"csi-{base}-controller", f"{base}-provisioner",
                                   f"{base}-csi-provisioner"]))
     ns = c.rng.choice(["kube-system", f"{base}-system", "storage"])
@@ -644,7 +646,14 @@ def config_bad_value(c: Cluster, h: dict) -> Truth:
     cm["data"]["postgresql.conf"] = "\n".join(
         f"{param} = {bad}" if line.startswith(param + " ") else line for line in cm["data"]["postgresql.conf"].splitlines())
     pod = pick_db_pod(c, h)
-    crash(c, pod, "Error", f'FATAL:  invalid value for parameter "{param}": "{bad}"', 1)
+    if c.rng.random() < 0.5:
+        crash(c, pod, "Error", f'FATAL:  invalid value for parameter "{param}": "{bad}"', 1)
+    else:  # a name the server does not know (a typo, or a setting of another version)
+        typo = param + c.word(["s", "_size", "_mb"])
+        cm["data"]["postgresql.conf"] = cm["data"]["postgresql.conf"].replace(f"{param} = {bad}", f"{typo} = {bad}")
+        crash(c, pod, "Error", f'LOG:  unrecognized configuration parameter "{typo}" in file '
+                               f'"/etc/postgresql/postgresql.conf" line 3\nFATAL:  configuration file '
+                               f'"/etc/postgresql/postgresql.conf" contains errors', 1)
     degrade(h["sts"], len(h["sts"]["pods"]) - 1)
     return Truth("ConfigMap", h["dbns"], cm["metadata"]["name"], f"postgres pod {pod['metadata']['name']} keeps restarting")
 
@@ -1001,6 +1010,74 @@ def ingress_backend_missing(c: Cluster, h: dict) -> Truth:
     svc["name"] = svc["name"] + c.word(["-svc", "-v2", "-http", "-public"])
     return Truth("Ingress", ing["metadata"]["namespace"], ing["metadata"]["name"],
                  f"https://{h['appns']}.example.com returns 503 while the pods are healthy")
+
+
+@fault("storage")
+def pv_node_gone(c: Cluster, h: dict) -> Truth:
+    """The database's local volume is pinned to a node that was removed; its pod cannot be scheduled anywhere."""
+    sts = h["sts"]
+    pod = sts["pods"][-1]
+    claim = next(v["persistentVolumeClaim"]["claimName"] for v in pod["spec"]["volumes"] if "persistentVolumeClaim" in v)
+    pvc = next(p for p in c.objects["PersistentVolumeClaim"] if p["metadata"]["name"] == claim)
+    pv = next(v for v in c.objects["PersistentVolume"] if v["metadata"]["name"] == pvc["spec"]["volumeName"])
+    gone = f"{c.word(['worker', 'node', 'agent'])}-{c.suffix(6)}"
+    pv["spec"]["nodeAffinity"] = {"required": {"nodeSelectorTerms": [{"matchExpressions": [
+        {"key": "kubernetes.io/hostname", "operator": "In", "values": [gone]}]}]}}
+    n = len(c.objects["Node"])
+    pending(c, pod, f"0/{n} nodes are available: {n} node(s) had volume node affinity conflict. preemption: 0/{n} nodes "
+                    f"are available: {n} Preemption is not helpful for scheduling.")
+    degrade(sts, len(sts["pods"]) - 1)
+    return Truth("PersistentVolume", "", pv["metadata"]["name"], f"replica {pod['metadata']['name']} stays Pending")
+
+
+@fault("nodes")
+def csi_node_plugin_down(c: Cluster, h: dict) -> Truth:
+    """The CSI node plugin crashes on one node: pods there cannot mount their volumes."""
+    prov = c.provisioner_of(h["scs"][0])
+    words = [w for w in prov.replace("/", ".").replace("-", ".").split(".") if w not in ("csi", "io", "com", "k8s", "driver")]
+    name = c.unique(f"{words[0] if words else 'volume'}-csi-node")
+    k, lab = _labels(c, name)
+    ds = c.workload("DaemonSet", name, "kube-system", lab, [
+        c.container("node-driver-registrar", "registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.10.0", 9809, 10, 20,
+                    probes=False),
+        c.container(words[0] if words else "plugin", f"{c.rng.choice(REGISTRIES)}/{name}:v1.{c.rng.randint(2, 30)}.0", 9808,
+                    10, 40, probes=False)], len(c.objects["Node"]))
+    pod = pick_db_pod(c, h)
+    node = pod["spec"]["nodeName"]
+    broken = next(p for p in ds["pods"] if p["spec"]["nodeName"] == node)
+    crash(c, broken, "Error", "failed to start CSI driver: open /var/lib/kubelet/plugins_registry: permission denied", 1)
+    ds["status"]["numberReady"] = len(ds["pods"]) - 1
+    claim = next(v["persistentVolumeClaim"]["claimName"] for v in pod["spec"]["volumes"] if "persistentVolumeClaim" in v)
+    vol = next(p["spec"]["volumeName"] for p in c.objects["PersistentVolumeClaim"] if p["metadata"]["name"] == claim)
+    waiting(c, pod, "ContainerCreating", "")
+    pod["status"]["phase"] = "Pending"
+    c.event(pod, "FailedMount", f'MountVolume.MountDevice failed for volume "{vol}" : kubernetes.io/csi: attacher.MountDevice '
+                                f'failed to create newCsiDriverClient: driver name {prov} not found in the list of registered '
+                                'CSI drivers', minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(3, 30))
+    degrade(h["sts"], len(h["sts"]["pods"]) - 1)
+    return Truth("DaemonSet", "kube-system", ds["metadata"]["name"], f"database pod {pod['metadata']['name']} does not start")
+
+
+@fault("network")
+def egress_policy_deny(c: Cluster, h: dict) -> Truth:
+    """The apps' namespace locks down egress; the allow-list for the database names the wrong port."""
+    appns = h["appns"]
+    wrong = c.rng.choice([p for p in (3306, 5432, 6432, 5433, 27017) if p != h["pg_port"]])
+    allow = c.add("NetworkPolicy", {"apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy",
+                                    "metadata": c.meta(c.word(["allow-db-egress", "egress-database", "allow-sql-out"]), appns),
+                                    "spec": {"podSelector": {}, "policyTypes": ["Egress"], "egress": [{
+                                        "to": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": h["dbns"]}}}],
+                                        "ports": [{"protocol": "TCP", "port": wrong}]}]}})
+    c.add("NetworkPolicy", {"apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy",
+                            "metadata": c.meta("allow-dns", appns),
+                            "spec": {"podSelector": {}, "policyTypes": ["Egress"], "egress": [{
+                                "to": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "kube-system"}}}],
+                                "ports": [{"protocol": "UDP", "port": 53}, {"protocol": "TCP", "port": 53}]}]}})
+    c.add("NetworkPolicy", {"apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy",
+                            "metadata": c.meta(c.word(["default-deny-egress", "deny-all-egress"]), appns),
+                            "spec": {"podSelector": {}, "policyTypes": ["Egress"]}})
+    app_clients_fail(c, h, f"database check failed: dial tcp {h['db_primary']['spec']['clusterIP']}:{h['pg_port']}: i/o timeout")
+    return Truth("NetworkPolicy", appns, allow["metadata"]["name"], "the apps time out talking to the database")
 
 
 def generate(fault_type: str, seed: int) -> Incident:

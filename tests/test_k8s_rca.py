@@ -108,3 +108,24 @@ def test_a_client_that_fails_because_its_database_fails_is_not_the_cause():
     a = analyse(StateGraph(Snapshot(inc.objects)))  # no symptom text: the clients' readiness failures come first
     assert (a.root_causes[0].kind, a.root_causes[0].name) == ("StatefulSet", inc.truth.name)
     assert any(s["kind"] == "Pod" and s["namespace"] != inc.truth.namespace for s in a.symptoms)  # the clients were seen
+
+
+def test_service_names_in_connection_strings():
+    from toolkits.kubernetes.extract import _service_of
+
+    assert _service_of("pg-rw.data.svc.cluster.local", "app") == ("pg-rw", "data")
+    assert _service_of("mongo-0.mongo-headless.db.svc.cluster.local", "app") == ("mongo-headless", "db")  # a pod's name
+    assert _service_of("redis", "app") == ("redis", "app") and _service_of("redis.cache", "app") == ("redis", "cache")
+
+
+def test_a_finished_init_container_does_not_make_a_ready_pod_unready():
+    from toolkits.kubernetes.extract import _pod_state
+
+    pod = {"status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}],
+                      "initContainerStatuses": [{"name": "bootstrap", "ready": False, "restartCount": 0,
+                                                 "state": {"terminated": {"reason": "Completed", "exitCode": 0}}}],
+                      "containerStatuses": [{"name": "postgres", "ready": True, "restartCount": 0, "state": {"running": {}}}]}}
+    assert _pod_state(pod)[1] == []
+    pod["status"]["containerStatuses"][0]["ready"] = False
+    pod["status"]["conditions"][0]["status"] = "False"
+    assert "NotReady" in _pod_state(pod)[1]

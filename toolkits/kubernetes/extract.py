@@ -100,6 +100,7 @@ def _containers(spec: dict) -> list[dict]:
                     "limits": res.get("limits") or {},
                     "ports": [p.get("containerPort") for p in c.get("ports") or []],
                     "port_names": [p.get("name") for p in c.get("ports") or [] if p.get("name")],
+                    "port_map": {p["name"]: p.get("containerPort") for p in c.get("ports") or [] if p.get("name")},
                     "readiness": bool(c.get("readinessProbe")), "liveness": bool(c.get("livenessProbe"))})
     return out
 
@@ -134,16 +135,19 @@ def _refs(spec: dict) -> dict[str, dict[str, set]]:
 def _pod_state(o: dict) -> tuple[str, list[str], dict, dict]:
     st = o.get("status") or {}
     reasons, messages, restarts = [], [], 0
+    ready_cond = any(c.get("type") == "Ready" and c.get("status") == "True" for c in st.get("conditions") or [])
     for cs in (st.get("initContainerStatuses") or []) + (st.get("containerStatuses") or []):
         restarts += cs.get("restartCount") or 0
-        for part in ("state", "lastState") if cs.get("ready") is False else ("state",):
+        done = ((cs.get("state") or {}).get("terminated") or {}).get("reason") == "Completed"  # a finished init container
+        for part in ("state", "lastState") if cs.get("ready") is False and not done else ("state",):
             for phase, s in (cs.get(part) or {}).items():
                 r = (s or {}).get("reason")
                 if r and not (phase == "terminated" and r == "Completed"):
                     reasons.append(r)
                 if (s or {}).get("message"):
                     messages.append(s["message"])
-        if cs.get("ready") is False and st.get("phase") == "Running" and "NotReady" not in reasons:
+        if cs.get("ready") is False and not done and not ready_cond and st.get("phase") == "Running" \
+                and "NotReady" not in reasons:
             reasons.append("NotReady")
     if st.get("reason"):
         reasons.append(st["reason"])
@@ -255,8 +259,10 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("PersistentVolume"):
         spec, st = o.get("spec") or {}, o.get("status") or {}
         claim = spec.get("claimRef") or {}
+        terms = (((spec.get("nodeAffinity") or {}).get("required") or {}).get("nodeSelectorTerms") or [])
         add("PersistentVolume", o, phase=st.get("phase", ""), detail={
             "storageClass": spec.get("storageClassName"), "capacity": (spec.get("capacity") or {}).get("storage"),
+            "nodeTerms": terms,
             "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else ""})
     for o in snap.items("StorageClass"):
         add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner")})
@@ -270,8 +276,8 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("NetworkPolicy"):
         spec = o.get("spec") or {}
         add("NetworkPolicy", o, phase="Active", detail={
-            "podSelector": spec.get("podSelector") or {}, "ingress": spec.get("ingress"),
-            "policyTypes": spec.get("policyTypes") or ["Ingress"]})
+            "podSelector": spec.get("podSelector") or {}, "ingress": spec.get("ingress"), "egress": spec.get("egress"),
+            "policyTypes": spec.get("policyTypes") or (["Ingress"] + (["Egress"] if spec.get("egress") else []))})
     for o in snap.items("ServiceAccount"):
         add("ServiceAccount", o, phase="Active")
     for o in snap.items("ResourceQuota"):
@@ -324,9 +330,8 @@ def build(snap: Snapshot) -> Graph:
         text = " ".join(str(v) for v in g.nodes[uid].detail["env"].values())
         text += " " + " ".join(" ".join(g.nodes[u].detail.get("data", {}).values()) for u in configs)
         for host in set(_HOST.findall(text.lower())):
-            parts = host.split(".")
-            svc_ns = parts[1] if len(parts) > 1 and parts[1] != "svc" else ns
-            edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, parts[0])))
+            svc_name, svc_ns = _service_of(host, ns)
+            edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, svc_name)))
     pods_by_ns: dict[str, list[Node]] = {}
     by_label: dict[tuple[str, str, str], list[Node]] = {}
     for p in g.by_kind("Pod"):
@@ -392,6 +397,16 @@ def build(snap: Snapshot) -> Graph:
         k, ns, name = ev.detail["object"].split("/", 2)
         edge("EVENT_OF", ev.uid, by_key.get(key(k, ns if k in NAMESPACED else "", name)))
     return g
+
+
+def _service_of(host: str, ns: str) -> tuple[str, str]:
+    """(Service, namespace) a DNS name points at: svc, svc.ns, svc.ns.svc.cluster.local, and a StatefulSet
+    pod's own name pod.svc.ns.svc.cluster.local (the headless Service)."""
+    parts = host.split(".")
+    if "svc" in parts[1:4]:
+        i = parts.index("svc", 1)
+        return (parts[i - 2], parts[i - 1]) if i >= 2 else (parts[0], ns)
+    return parts[0], (parts[1] if len(parts) > 1 else ns)
 
 
 def _pvcs_named(g: Graph, ns: str, prefix: str) -> Iterable[str]:

@@ -46,6 +46,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "EVENT_OF": tuple(("Event", k) for k in NODE_KINDS if k != "Event"),
 }
 
+# relations a metapath may walk back over at once: pods on the same node share its plugins (a CSI node pod)
+SIBLINGS = ("SCHEDULED_ON",)
 # relations a metapath may walk (IN_NAMESPACE and EVENT_OF join almost everything to everything)
 WALKABLE = tuple(r for r in RELATIONS if r not in ("IN_NAMESPACE", "EVENT_OF"))
 
@@ -79,7 +81,8 @@ EDGES = _edges()
 def metapaths(source: str, targets: tuple[str, ...] | set[str], max_len: int = 3) -> list[Metapath]:
     """Every metapath from ``source`` to any of ``targets`` of at most ``max_len`` steps, shortest first
     (ties in the order of RELATIONS). A kind may come back (Pod -> Service -> Pod) but no step walks
-    straight back over the relation it came by, and nothing walks on from a Namespace but to its quota."""
+    straight back over the relation it came by (except to a sibling: Pod -> Node <- Pod), and nothing walks
+    on from a Namespace but to its quota."""
     out: list[Metapath] = []
     todo: deque[Metapath] = deque([()])
     while todo:
@@ -92,7 +95,7 @@ def metapaths(source: str, targets: tuple[str, ...] | set[str], max_len: int = 3
         else:
             steps = EDGES.get(here, ())
         for step in steps:
-            if path and step.rel == path[-1].rel and step.forward != path[-1].forward:
+            if path and step.rel == path[-1].rel and step.forward != path[-1].forward and step.rel not in SIBLINGS:
                 continue
             new = path + (step,)
             if step.kind in targets:

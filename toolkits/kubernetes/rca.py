@@ -37,6 +37,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "notready": ("Node", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount"),
+    "unreachable": ("Service", "NetworkPolicy"),
     "noendpoints": ("Service",),
     "nobackend": ("Ingress",),
     "nodedown": ("Node",),
@@ -52,6 +53,8 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("create", r"FailedCreate"),
     ("nodedown", r"NodeNotReady|NodeStatusUnknown"),
     ("notready", r"NotReady|ContainersNotReady|Readiness probe failed|Unhealthy"),
+    ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
+                    r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset"),
 )
 
 
@@ -94,7 +97,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing }",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown"}  # what a non-pod entity can show
-SEVERITY = {"nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+SEVERITY = {"unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -173,6 +176,8 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
     for mp in metapaths(src, set(kinds), max_len):
         if mp[-1].kind not in kinds:
             continue
+        if _via_sibling(mp) and mp[-1].kind != "DaemonSet":
+            continue  # a neighbour on the same node matters only through the node's own agents
         text = cypher(mp, src)
         _, rows = sg.query(text, {"uid": s.node["uid"]})
         for nodes_raw, rels in rows:
@@ -183,6 +188,10 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
                 if isinstance(r.get("detail"), str) is False:
                     r["detail"] = ""
             yield describe(mp, src), text, nodes, rels
+
+
+def _via_sibling(mp) -> bool:
+    return any(a.rel == b.rel and a.forward != b.forward for a, b in zip(mp, mp[1:]))
 
 
 def _kind_rank(s: Symptom, kind: str) -> int:

@@ -75,6 +75,17 @@ def _label(edge: dict) -> str:
     return edge.get("_LABEL", edge.get("_label")) or ""
 
 
+def labels_of(edges: list[dict]) -> list[str]:
+    return [_label(e) for e in edges]
+
+
+_GENERIC = {"io", "com", "org", "net", "k8s", "csi", "kubernetes", "storage", "driver", "node", "plugin", "controller"}
+
+
+def _tokens(text: str) -> set[str]:
+    return {t for t in re.split(r"[^a-z0-9]+", text.lower()) if len(t) > 1 and t not in _GENERIC}
+
+
 def _edge_detail(edges: list[dict]) -> str:
     return (edges[-1].get("detail") or "") if edges else ""
 
@@ -105,15 +116,35 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                        f"kubectl edit {lower} {c['name']}{_ns(c)}   # add the key(s) {', '.join(lost)}, "
                        "or fix the key name in the workload's env")
     if kind == "ConfigMap" and "crash" in s.signals:
-        for param, value in re.findall(r'invalid value for parameter "([\w.]+)": "([^"]*)"', s.text):
+        for param, said in _rejected_settings(s.text):
             for k, v in (c["detail"].get("data") or {}).items():
-                if re.search(rf"(?m)^\s*{re.escape(param)}\s*=", v):
-                    return Verdict(f"ConfigMap {c['name']} sets {param} = {value!r}, which the server rejects",
-                                   [f"the container exits: invalid value for parameter \"{param}\": \"{value}\"",
-                                    f"ConfigMap {c['name']} key {k} sets {param}"],
-                                   f"kubectl edit configmap {c['name']}{_ns(c)}   # set {param} to a valid value, "
+                if re.search(rf"(?m)^\s*-{{0,2}}{re.escape(param)}\s*(=|:|\s)", v):
+                    return Verdict(f"ConfigMap {c['name']} sets {param}, which the server rejects",
+                                   [f"the container exits: {said}", f"ConfigMap {c['name']} key {k} sets {param}"],
+                                   f"kubectl edit configmap {c['name']}{_ns(c)}   # fix or remove {param}, "
                                    "then restart the pods")
     return None
+
+
+# what database servers print when a setting in their configuration file is refused: (name, the line)
+_REJECTED = (
+    r'invalid value for parameter "(?P<p>[\w.]+)"',  # PostgreSQL
+    r'unrecognized configuration parameter "(?P<p>[\w.]+)"',  # PostgreSQL
+    r'parameter "(?P<p>[\w.]+)" (?:requires|cannot be)',  # PostgreSQL
+    r"unknown variable '(?P<p>[\w.-]+)(?:=[^']*)?'",  # MySQL / MariaDB
+    r"unknown option '--(?P<p>[\w.-]+)'",  # MySQL
+    r"[Uu]nrecognized option:? '?(?P<p>[\w.]+)",  # MongoDB
+    r"Bad directive or wrong number of arguments.*?'(?P<p>[\w-]+)",  # Redis
+)
+
+
+def _rejected_settings(text: str) -> list[tuple[str, str]]:
+    out = []
+    for pat in _REJECTED:
+        for m in re.finditer(pat, text):
+            line = text[max(0, text.rfind("\n", 0, m.start()) + 1):text.find("\n", m.end()) if "\n" in text[m.end():] else None]
+            out.append((m.group("p"), line.strip()[:300]))
+    return out
 
 
 @rule("ServiceAccount")
@@ -208,6 +239,15 @@ def _down(w: dict) -> bool:
 
 @rule("PersistentVolume")
 def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if "unschedulable" in s.signals and (c["detail"].get("nodeTerms") or []) and not c.get("missing"):
+        gone = _affinity_gone(c, sg, s.text)
+        if gone is not None:
+            return Verdict(f"PersistentVolume {c['name']} is pinned to a node that can no longer run it "
+                           f"({'; '.join(gone)})", [f"{ref(nodes[0])} mounts it and cannot be scheduled"
+                                           + (": volume node affinity conflict" if "node affinity conflict" in s.text else ""),
+                                           f"the volume's nodeAffinity: {c['detail']['nodeTerms']}"],
+                           "the data lived on that node's local disk: bring the node back, or restore into a new claim "
+                           "(delete claim and volume, let the pod get a fresh one, restore from a backup)")
     claim = _pending_claim(nodes)
     if claim is None:
         return None
@@ -222,6 +262,20 @@ def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     if c.get("missing"):
         return Verdict(f"PersistentVolume {c['name']} does not exist", [f"{ref(claim)} asks for volumeName {c['name']}"],
                        f"remove volumeName from {claim['name']}")
+    return None
+
+
+def _affinity_gone(pv: dict, sg: StateGraph, message: str = "") -> list[str] | None:
+    """Why no node can use the volume: the nodes its required affinity names when no node of the cluster
+    matches its terms, or the scheduler's own words when it says every node conflicts with it; else None."""
+    terms = pv["detail"].get("nodeTerms") or []
+    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.labels")
+    labels = [json.loads(r[0]) for r in rows]
+    if not any(selects({"matchExpressions": t.get("matchExpressions") or []}, lab) for t in terms for lab in labels):
+        return [f"{e.get('key')} {e.get('operator')} {e.get('values')}" for t in terms for e in t.get("matchExpressions") or []]
+    m = re.search(r"0/(\d+) nodes are available: (\d+) node\(s\) had volume node affinity conflict", message)
+    if m and m.group(1) == m.group(2):
+        return [f"every node (the scheduler: {m.group(0)})"]
     return None
 
 
@@ -299,42 +353,129 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
     return None
 
 
-def _admits(policy: dict, src: dict, src_ns_labels: dict, dst_ns: str) -> bool:
-    if "Ingress" not in (policy["detail"].get("policyTypes") or ["Ingress"]):
+def _types(policy: dict) -> list[str]:
+    """The directions a policy restricts: policyTypes, or by default Ingress (and Egress when it has egress rules)."""
+    d = policy["detail"]
+    return d.get("policyTypes") or (["Ingress"] + (["Egress"] if d.get("egress") else []))
+
+
+def _ns_labels(sg: StateGraph, ns: str) -> dict:
+    _, rows = sg.query("MATCH (n:Namespace {name: $ns}) RETURN n.labels", {"ns": ns})
+    return json.loads(rows[0][0]) if rows else {"kubernetes.io/metadata.name": ns}
+
+
+def _port_ok(rule: dict, port: int | str | None, pod: dict) -> bool:
+    """A rule's ports admit the pod's port (a number, or a name the pod's containers give a number)."""
+    ports = rule.get("ports")
+    if not ports or port is None:
         return True
-    for r in policy["detail"].get("ingress") or []:
-        peers = r.get("from")
+    names = {n: num for c in pod["detail"].get("containers") or [] for n, num in (c.get("port_map") or {}).items()}
+    number = names.get(port, port) if isinstance(port, str) else port
+    for p in ports:
+        want = p.get("port")
+        if want is None or want == port or want == number or (isinstance(want, str) and names.get(want) == number):
+            return True
+        if isinstance(want, int) and isinstance(number, int) and p.get("endPort") and want <= number <= p["endPort"]:
+            return True
+    return False
+
+
+def _allows(policy: dict, direction: str, peer_pod: dict, peer_ns_labels: dict, port, dst_pod: dict) -> bool:
+    """Whether ``policy`` lets traffic through in ``direction`` (Ingress: from peer_pod; Egress: to peer_pod)."""
+    if direction not in _types(policy):
+        return True
+    for r in policy["detail"].get(direction.lower()) or []:
+        if not _port_ok(r, port, dst_pod):
+            continue
+        peers = r.get("from" if direction == "Ingress" else "to")
         if not peers:
             return True
         for peer in peers:
             nsel, psel = peer.get("namespaceSelector"), peer.get("podSelector")
-            ns_ok = selects(nsel, src_ns_labels) if nsel is not None else src["namespace"] == dst_ns
-            pod_ok = selects(psel, src["labels"]) if psel is not None else True
+            ns_ok = selects(nsel, peer_ns_labels) if nsel is not None else peer_pod["namespace"] == policy["namespace"]
+            pod_ok = selects(psel, peer_pod["labels"]) if psel is not None else True
             if "ipBlock" not in peer and ns_ok and pod_ok:
                 return True
     return False
 
 
+def _policies_on(sg: StateGraph, pod: dict, direction: str) -> list[dict]:
+    _, rows = sg.query("MATCH (n:NetworkPolicy)-[:APPLIES_TO]->(p:Pod {uid: $uid}) RETURN n", {"uid": pod["uid"]})
+    return [p for p in (node_dict(r[0]) for r in rows) if direction in _types(p)]
+
+
+def _to_fix(policies: list[dict], direction: str, svc: dict, target) -> dict:
+    """Of the policies that together drop the traffic, the one to change: an allow-list, not a default deny
+    beside it; first one that admits the Service's port but not the pod's (the port NetworkPolicies see is the
+    pod's, after the Service), then one meant for other namespaces' clients, then any allow-list."""
+    allow = [p for p in policies if p["detail"].get(direction.lower())]
+    if not allow:
+        return policies[0]
+    svc_ports = {p.get("port") for p in svc["detail"].get("ports") or []} - {target}
+
+    def rank(p: dict) -> int:
+        rules = p["detail"].get(direction.lower()) or []
+        ports = {x.get("port") for r in rules for x in r.get("ports") or []}
+        if ports & svc_ports:
+            return 0
+        if target in ports:
+            return 1
+        if any("namespaceSelector" in peer for r in rules for peer in r.get("from" if direction == "Ingress" else "to") or []):
+            return 2
+        return 3
+    return min(allow, key=rank)
+
+
+def _blocked(sg: StateGraph, client: dict, svc: dict, dst: dict) -> tuple[str, list[dict], object] | None:
+    """(direction, the policies that drop it, the port) when client -> svc -> dst is dropped by NetworkPolicies."""
+    for port in svc["detail"].get("ports") or [{}]:
+        target = port.get("targetPort", port.get("port"))
+        ingress = _policies_on(sg, dst, "Ingress")
+        if ingress and not any(_allows(p, "Ingress", client, _ns_labels(sg, client["namespace"]), target, dst) for p in ingress):
+            return "Ingress", ingress, target
+        egress = _policies_on(sg, client, "Egress")
+        if egress and not any(_allows(p, "Egress", dst, _ns_labels(sg, dst["namespace"]), target, dst) for p in egress):
+            return "Egress", egress, target
+    return None
+
+
 @rule("NetworkPolicy")
 def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
-    if "notready" not in s.signals or len(nodes) < 3 or nodes[-2]["kind"] != "Pod":
+    if not ({"notready", "unreachable"} & set(s.signals)) or nodes[0]["kind"] != "Pod":
         return None
-    src, dst = nodes[0], nodes[-2]
-    _, rows = sg.query("MATCH (n:NetworkPolicy)-[:APPLIES_TO]->(p:Pod {uid: $uid}) RETURN n", {"uid": dst["uid"]})
-    policies = [node_dict(r[0]) for r in rows]
-    _, rows = sg.query("MATCH (n:Namespace {name: $ns}) RETURN n.labels", {"ns": src["namespace"]})
-    ns_labels = json.loads(rows[0][0]) if rows else {}
-    if any(_admits(p, src, ns_labels, dst["namespace"]) for p in policies):
+    client = nodes[0]
+    labels = [_label(e) for e in edges]
+    if labels == ["CONNECTS_TO", "SELECTS", "APPLIES_TO"]:  # a policy on the server the client reaches
+        pairs = [(nodes[1], nodes[2])]
+    elif labels == ["APPLIES_TO"]:  # a policy on the client itself: its egress to everything it reaches
+        _, rows = sg.query("MATCH (p:Pod {uid: $uid})-[:CONNECTS_TO]->(s:Service)-[:SELECTS]->(q:Pod) "
+                           "WHERE q.phase = 'Running' RETURN s, q LIMIT 100", {"uid": client["uid"]})
+        pairs = [(node_dict(a), node_dict(b)) for a, b in rows]
+    else:
         return None
-    if not c["detail"].get("ingress") and any(p["detail"].get("ingress") for p in policies if p["uid"] != c["uid"]):
-        return None  # a default deny is deliberate; the allow-list beside it leaves the client out
-    return Verdict(f"NetworkPolicy {c['name']} admits no traffic from {src['namespace']}/{src['name']} to {dst['name']}",
-                   [f"{ref(src)} connects to {ref(nodes[1])}, which selects {ref(dst)}",
-                    f"policies on {dst['name']}: {', '.join(p['name'] for p in policies)}; none admits pods of namespace "
-                    f"{src['namespace']} with labels {src['labels']}",
-                    f"ingress rules of {c['name']}: {c['detail'].get('ingress')}"],
-                   f"kubectl edit networkpolicy {c['name']}{_ns(c)}   # allow the clients, e.g.\n"
-                   f"ingress:\n- from:\n  - namespaceSelector:\n      matchLabels:\n        kubernetes.io/metadata.name: {src['namespace']}")
+    for svc, dst in pairs:
+        found = _blocked(sg, client, svc, dst)
+        if not found:
+            continue
+        direction, policies, target = found
+        fix = _to_fix(policies, direction, svc, target)
+        if fix["uid"] != c["uid"]:
+            continue
+        rules = c["detail"].get(direction.lower())
+        way = f"from {client['namespace']}/{client['name']} to {dst['name']}" if direction == "Ingress" else \
+            f"out of {client['name']} to {dst['namespace']}/{dst['name']}"
+        return Verdict(f"NetworkPolicy {c['name']} ({direction.lower()}) admits no traffic {way} on port {target}",
+                       [f"{ref(client)} connects to {ref(svc)}, which selects {ref(dst)} (pod port {target})",
+                        f"{direction.lower()} policies on {(dst if direction == 'Ingress' else client)['name']}: "
+                        f"{', '.join(p['name'] for p in policies)}; none admits this traffic",
+                        f"{direction.lower()} rules of {c['name']}: {rules}"],
+                       f"kubectl edit networkpolicy {c['name']}{_ns(c)}   # admit the traffic, e.g.\n"
+                       + (f"ingress:\n- from:\n  - namespaceSelector:\n      matchLabels:\n        "
+                          f"kubernetes.io/metadata.name: {client['namespace']}\n  ports:\n  - port: {target}"
+                          if direction == "Ingress" else
+                          f"egress:\n- to:\n  - namespaceSelector:\n      matchLabels:\n        "
+                          f"kubernetes.io/metadata.name: {dst['namespace']}\n  ports:\n  - port: {target}"))
+    return None
 
 
 @rule("ResourceQuota")
@@ -392,6 +533,17 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                         f"{ref(c)} runs that provisioner and {state}"],
                        f"kubectl scale {kind} {name}{_ns(c)} --replicas=1   # or, when it crashes: "
                        f"kubectl logs{_ns(c)} {kind}/{name} --all-containers")
+    driver = re.search(r"driver name (\S+) not found in the list of registered CSI drivers", text)
+    if driver and c["kind"] == "DaemonSet" and labels_of(edges) == ["SCHEDULED_ON", "SCHEDULED_ON", "OWNS"]:
+        plugin, node = nodes[2], nodes[1]
+        if plugin.get("phase") != "Running" or plugin.get("reasons"):
+            if _tokens(driver.group(1)) & (_tokens(name) | {t for x in ctrs for t in _tokens(str(x.get("image") or "").split("/")[-1])}):
+                return Verdict(f"DaemonSet {name}: its pod on {node['name']} is not running, so the CSI driver "
+                               f"{driver.group(1)} is not registered there",
+                               [f"{ref(nodes[0])} on {node['name']}: {driver.group(0)}",
+                                f"{ref(plugin)} on the same node: {plugin.get('phase')} {plugin.get('reasons')}"],
+                               f"kubectl logs{_ns(c)} {plugin['name']} --all-containers --previous   # then fix the node "
+                               f"plugin (image, config, permissions) or drain {node['name']}")
     owned = all(_label(e) == "OWNS" for e in edges)
     if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod" and owned:
         m = re.search(r"untolerated taint \{([^}]*)\}", text)
