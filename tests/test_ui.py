@@ -397,3 +397,23 @@ def test_header_names_the_answering_model(data_dir):
     assert any("grounded answers (no LLM)" in c.value for c in at.caption)
     at.sidebar.selectbox(key="cfg_backend").set_value("llamacpp").run()
     assert any("local model (SmolLM2-135M, demo quality)" in c.value for c in at.caption)
+
+
+def test_sidebar_shows_the_background_preparation(data_dir):
+    """While `dbcopilot prepare` runs beside the app, the sidebar shows each step; when it is done, nothing."""
+    from app.preparation import Status
+
+    status = Status(data_dir / "prepare" / "status.json")  # this process plays the preparing one (its pid is alive)
+    status.set("database", "done", "sandbox running")
+    status.set("router_quick", "done", "val accuracy 0.94")
+    status.set("index", "running", "embedding", 2400, 9600)
+    at = start()
+    shown = " ".join(c.value for c in at.sidebar.caption)
+    assert "Preparing" in shown and "sandbox database: ready" in shown and "full router: waiting" in shown
+    bars = [p for p in at.sidebar.get("progress")]
+    assert bars and "manual and general index: building 2400/9600" in bars[0].proto.text
+    for step in ("keywords", "index", "router"):
+        status.set(step, "done", "ready")
+    status.finish()
+    at = start()
+    assert not any("Preparing" in c.value for c in at.sidebar.caption)
