@@ -179,10 +179,12 @@ def register(cli: typer.Typer) -> None:
 
             def tick(stage: str, done: int, total: int) -> None:
                 bar(stage, done, total)
-                if stage == "read":
+                keywords = status.data["steps"]["keywords"]["state"] != "done"  # the manual's, read first
+                if stage == "read" and keywords:
                     status.set("keywords", "running", "reading the manual", done, total)
                 elif stage == "embed":
-                    status.set("keywords", "done", "keyword search works")
+                    if keywords:
+                        status.set("keywords", "done", "keyword search works")
                     status.set("index", "running", "embedding", done, total)
                 elif stage == "store":
                     status.set("index", "running", "storing", done, total)

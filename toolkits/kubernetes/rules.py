@@ -544,8 +544,9 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                                 f"{ref(plugin)} on the same node: {plugin.get('phase')} {plugin.get('reasons')}"],
                                f"kubectl logs{_ns(c)} {plugin['name']} --all-containers --previous   # then fix the node "
                                f"plugin (image, config, permissions) or drain {node['name']}")
-    owned = all(_label(e) == "OWNS" for e in edges)
-    if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod" and owned:
+    if not all(_label(e) == "OWNS" for e in edges):
+        return None  # what follows is about the symptom's own workload, never a neighbour's or a server's
+    if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod":
         m = re.search(r"untolerated taint \{([^}]*)\}", text)
         if m:
             tkey, _, tval = (x.strip() for x in m.group(1).partition(":"))
