@@ -14,7 +14,7 @@ import threading
 
 import numpy as np
 
-from rag.embeddings import embed_query
+from rag.embeddings import accelerate, embed_query
 from rag.lexical import LexicalIndex, is_provisional, lexical_dir, rebuild_lexical
 from rag.store import EmptyKnowledgeBase, Store, check_kb_name
 from rag.types import Passage
@@ -186,6 +186,7 @@ def open_retriever(settings) -> Retriever:
                     f"No knowledge base index at {settings.chroma_dir}: run `dbcopilot ingest` (or `make run`)."
                 )
             retriever = Retriever(settings)
+            accelerate(settings)  # queries from the same encoder path as an ingest in this process
             if retriever.store.count("manual") == 0 and not retriever.store.kb_names() \
                     and not is_provisional(settings, "manual"):
                 raise EmptyKnowledgeBase("The knowledge base index is empty: run `dbcopilot ingest` (or `make run`).")
