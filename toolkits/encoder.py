@@ -16,12 +16,22 @@ never imports rag.  transformers, torch and numpy load on first use, not at impo
 The model object is shared, so every ``encode`` holds one lock: a call's own settings (a
 shorter token limit for document chunks, one torch thread for a query) are set and restored
 inside it, and the fast tokenizer is never driven from two threads at once.
+
+ONNX Runtime (``use_onnx(cache_dir)``, called by ingest and the retriever with <data_dir>/models/onnx): the
+transformer is exported once to ONNX (torch.onnx.export, offline, ~3 s, 90 MB) and cached there, and from then on
+``encode`` runs it with ONNX Runtime — about 1.6x the chunks per CPU-second of torch on this model at 128 tokens,
+the same vectors (max |difference| 2e-7, rag/README.md "Faster ingest").  The tokenizer, pooling and
+normalisation stay those of the SentenceEncoder, which remains the shared model object.  When onnxruntime is
+missing or the export or the session fails, ``use_onnx`` says why (``onnx_status()``) and torch encodes as before.
 """
 from __future__ import annotations
 
+import hashlib
+import logging
 import os
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 import psutil
 
@@ -30,6 +40,7 @@ DEFAULT_MODEL = "all-MiniLM-L6-v2"  # the name recorded for the packaged model (
 _models: dict[str, "SentenceEncoder"] = {}
 _load_lock = threading.Lock()
 _encode_lock = threading.RLock()
+log = logging.getLogger(__name__)
 
 
 def model_path(name: str = "") -> str:
@@ -51,6 +62,7 @@ class SentenceEncoder:
         from transformers import AutoModel, AutoTokenizer
 
         folder = Path(path)
+        self.path = path
         self.tokenizer = AutoTokenizer.from_pretrained(path)
         self.model = AutoModel.from_pretrained(path).eval()
         st = json.loads((folder / "sentence_bert_config.json").read_text()) if (folder / "sentence_bert_config.json").is_file() else {}
@@ -107,9 +119,13 @@ def encode(texts: Sequence[str], name: str = "", *, max_tokens: int | None = Non
     """L2-normalised float32 embeddings of ``texts``, a numpy array with one row each.
 
     max_tokens: embed only the first word pieces (never more than the model's own limit);
-    threads: torch threads for this call (restored after it)."""
+    threads: torch (or ONNX Runtime) threads for this call (restored after it)."""
     model = get_encoder(name)
     with _encode_lock:
+        onnx = _onnx.get(name)
+        if onnx is not None:
+            limit = min(model.max_seq_length, max_tokens) if max_tokens else model.max_seq_length
+            return onnx.encode(model.tokenizer, list(texts), limit, threads or 1, batch_size)
         saved_len = model.max_seq_length
         if max_tokens:
             model.max_seq_length = min(saved_len, max_tokens)
@@ -125,6 +141,158 @@ def encode(texts: Sequence[str], name: str = "", *, max_tokens: int | None = Non
             model.max_seq_length = saved_len
             if saved_threads is not None:
                 torch.set_num_threads(saved_threads)
+
+
+# --- ONNX Runtime -------------------------------------------------------------------------------------------
+
+ONNX_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+_onnx: dict[str, "_OnnxEncoder"] = {}  # name -> the ONNX Runtime path in use for it
+_onnx_status: dict[str, str] = {}  # name -> "onnx: <file>" or "torch: <why>"
+
+
+class _OnnxEncoder:
+    """The exported transformer run by ONNX Runtime; mean pooling and L2 normalisation as the
+    model directory says (all-MiniLM-L6-v2: Transformer → mean Pooling → Normalize)."""
+
+    def __init__(self, path: Path):
+        import onnxruntime  # noqa: F401 - fail here, not on the first encode
+
+        self.path = path
+        self._sessions: dict[int, object] = {}
+        self.session(1)  # loads and checks the file now
+
+    def session(self, threads: int):
+        sess = self._sessions.get(threads)
+        if sess is None:
+            import onnxruntime as ort
+
+            so = ort.SessionOptions()
+            so.intra_op_num_threads = threads
+            so.inter_op_num_threads = 1
+            # no spin-waiting: on a shared 2-core machine a spinning thread steals the core its peer needs
+            so.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            sess = self._sessions[threads] = ort.InferenceSession(str(self.path), so,
+                                                                  providers=["CPUExecutionProvider"])
+        return sess
+
+    def encode(self, tokenizer, texts: list[str], max_length: int, threads: int, batch_size: int):
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        sess = self.session(threads)
+        order = np.argsort([-len(t) for t in texts], kind="stable")  # longest first: less padding
+        for start in range(0, len(texts), batch_size):
+            idx = order[start : start + batch_size]
+            enc = tokenizer([texts[i].strip() for i in idx], padding=True, truncation="longest_first",
+                            max_length=max_length, return_tensors="np")
+            feed = {k: enc[k].astype(np.int64) for k in ONNX_INPUTS}
+            hidden = sess.run(None, feed)[0]
+            mask = feed["attention_mask"][..., None].astype(np.float32)
+            vec = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
+            out[idx] = vec / np.clip(np.linalg.norm(vec, axis=1, keepdims=True), 1e-12, None)
+        return out
+
+    dim = 384
+
+
+def _onnx_file(cache_dir: str | Path, name: str) -> Path:
+    """Where the export of ``name`` is cached: one file per model directory and weights version."""
+    src = Path(model_path(name))
+    stamp = [str(src.resolve())]
+    for f in sorted(src.glob("*.safetensors")) + sorted(src.glob("*.bin")) + sorted(src.glob("config.json")):
+        st = f.stat()
+        stamp.append(f"{f.name}:{st.st_size}:{int(st.st_mtime)}")
+    import torch
+    import transformers
+
+    stamp += [torch.__version__, transformers.__version__]
+    key = hashlib.sha1("|".join(stamp).encode()).hexdigest()[:12]
+    return Path(cache_dir) / f"{src.name}-{key}.onnx"
+
+
+def _export(model, path: Path) -> None:
+    """torch.onnx.export of the encoder's transformer (dynamic batch and length), written atomically."""
+    import torch
+
+    from transformers import AutoModel
+
+    # a fresh copy with eager attention: traced through the SDPA path, the export loses the padding mask
+    bert = AutoModel.from_pretrained(model.path, attn_implementation="eager").eval()
+
+    class Hidden(torch.nn.Module):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            return self.inner(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=token_type_ids).last_hidden_state
+
+    sample = model.tokenizer(["an example", "a second, longer example sentence"], padding=True, return_tensors="pt")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    dynamic = {k: {0: "batch", 1: "tokens"} for k in ONNX_INPUTS}
+    dynamic["last_hidden_state"] = {0: "batch", 1: "tokens"}
+    import warnings
+
+    try:
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation and tracer warnings
+            torch.onnx.export(Hidden(bert), tuple(sample[k] for k in ONNX_INPUTS), str(tmp),
+                              input_names=list(ONNX_INPUTS), output_names=["last_hidden_state"],
+                              dynamic_axes=dynamic, opset_version=17, dynamo=False)
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def use_onnx(cache_dir: str | Path, name: str = "") -> bool:
+    """Encode ``name`` with ONNX Runtime from now on, exporting the model into ``cache_dir`` the first time.
+    False (torch stays in use, ``onnx_status`` says why) when onnxruntime, the export or the session fails."""
+    if name in _onnx:
+        return True
+    model = get_encoder(name)
+    with _encode_lock:
+        if name in _onnx:
+            return True
+        try:
+            import numpy as np
+
+            path = _onnx_file(cache_dir, name)
+            if not path.is_file():
+                _export(model, path)
+            try:
+                onnx = _OnnxEncoder(path)
+            except Exception:  # a damaged cached file: export once more
+                path.unlink(missing_ok=True)
+                _export(model, path)
+                onnx = _OnnxEncoder(path)
+            onnx.dim = model.get_embedding_dimension()
+            # the file must give the model's vectors: compare on a short and a long text
+            probe = ["autovacuum", "checkpoint settings and the write-ahead log " * 8]
+            want = model.encode(probe, normalize_embeddings=True)
+            got = onnx.encode(model.tokenizer, probe, model.max_seq_length, 1, 32)
+            if not np.all((want * got).sum(axis=1) > 0.9999):
+                raise ValueError(f"{path.name} does not reproduce the model's embeddings")
+        except Exception as exc:  # noqa: BLE001 - any failure leaves torch in use, and says why
+            _onnx_status[name] = f"torch: ONNX Runtime unavailable ({type(exc).__name__}: {exc})"[:300]
+            log.warning("sentence encoder stays on torch: %s", _onnx_status[name])
+            return False
+        _onnx[name] = onnx
+        _onnx_status[name] = f"onnx: {path}"
+        return True
+
+
+def onnx_status(name: str = "") -> str:
+    """"onnx: <file>" when ``name`` is encoded by ONNX Runtime, else "torch: <why>"."""
+    return _onnx_status.get(name, "onnx: in use" if name in _onnx else "torch: use_onnx not called")
+
+
+def use_torch(name: str = "") -> None:
+    """Back to torch for ``name`` (tests and comparisons)."""
+    with _encode_lock:
+        _onnx.pop(name, None)
+        _onnx_status[name] = "torch: chosen"
 
 
 def dimension(name: str = "") -> int:
