@@ -127,25 +127,32 @@ def register(cli: typer.Typer) -> None:
         from router.quick import quick_path
         from toolkits.postgres.sandbox import Sandbox, SandboxError
 
+        import threading
+
         settings = get_settings()
         status = Status(Path(status_file) if status_file else None)
-        failed = False
+        failed: list[str] = []
+
+        def database() -> None:  # mostly waiting on initdb and the demo load: runs beside the quick router
+            t = time.perf_counter()
+            status.set("database", "running", "starting the sandbox PostgreSQL (the first start loads the demo shop)")
+            try:
+                db = Sandbox(settings.sandbox_dir).start(load_demo=True)
+            except SandboxError as exc:
+                console.print(f"[bold red]sandbox PostgreSQL failed:[/] {exc}")
+                status.set("database", "failed", str(exc)[:300])
+                failed.append("database")
+                return
+            console.print(f"database: {db.describe()} [{time.perf_counter() - t:.1f} s]")
+            status.set("database", "done", db.describe())
+
+        db_thread = None
         if settings.dsn:
             console.print("database: using DBCOPILOT_DSN")
             status.set("database", "skipped", "DBCOPILOT_DSN is set")
         else:
-            t = time.perf_counter()
-            status.set("database", "running", "starting the sandbox PostgreSQL")
-            try:
-                with console.status("sandbox PostgreSQL: starting (the first start loads the demo shop, ~30 s)..."):
-                    db = Sandbox(settings.sandbox_dir).start(load_demo=True)
-            except SandboxError as exc:
-                console.print(f"[bold red]sandbox PostgreSQL failed:[/] {exc}")
-                status.set("database", "failed", str(exc)[:300])
-                status.finish()
-                raise typer.Exit(1)
-            console.print(f"database: {db.describe()} [{time.perf_counter() - t:.1f} s]")
-            status.set("database", "done", db.describe())
+            db_thread = threading.Thread(target=database, name="sandbox", daemon=True)
+            db_thread.start()
         trained = settings.router_kind == "llm" or skip_router
         if not trained:
             try:
@@ -195,7 +202,7 @@ def register(cli: typer.Typer) -> None:
                 console.print(f"[bold red]knowledge index failed:[/] {exc}")
                 status.set("keywords", "failed", str(exc)[:300])
                 status.set("index", "failed", str(exc)[:300])
-                failed = True
+                failed.append("index")
             else:
                 console.print("knowledge: manual and general index ready")
                 for step in ("keywords", "index"):
@@ -208,6 +215,8 @@ def register(cli: typer.Typer) -> None:
             router.train(settings.router_kind, settings.router_dir)
             console.print(f"router: trained in {time.perf_counter() - t:.0f} s")
             status.set("router", "done", f"trained in {time.perf_counter() - t:.0f} s")
+        if db_thread is not None:
+            db_thread.join()
         status.finish()
         if failed:
             raise typer.Exit(1)

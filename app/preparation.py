@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -45,9 +46,14 @@ class Status:
                                      "steps": {k: {"state": "waiting", "label": v} for k, v in STEPS.items()}}
         self._t0: dict[str, float] = {}
         self._last = 0.0
+        self._lock = threading.Lock()  # the database step runs in a thread of its own
         self._write()
 
     def set(self, step: str, state: str, detail: str = "", done: int | None = None, total: int | None = None) -> None:
+        with self._lock:
+            self._set(step, state, detail, done, total)
+
+    def _set(self, step: str, state: str, detail: str, done: int | None, total: int | None) -> None:
         s = self.data["steps"][step]
         changed = s["state"] != state
         if state == "running" and changed:
@@ -62,8 +68,9 @@ class Status:
             self._write()
 
     def finish(self) -> None:
-        self.data["finished"] = time.time()
-        self._write()
+        with self._lock:
+            self.data["finished"] = time.time()
+            self._write()
 
     def _write(self) -> None:
         self._last = time.monotonic()
@@ -101,7 +108,7 @@ def _alive(pid: int) -> bool:
 
 def missing(settings) -> list[str]:
     """The steps whose result is not there yet (cheap checks only: files and folders)."""
-    from router.classifier import is_trained
+    from router.files import is_trained
     from router.quick import quick_path
 
     out = []

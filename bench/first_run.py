@@ -51,12 +51,13 @@ def _ok(url: str) -> bool:
 
 
 def _rss_mb(pid: int) -> float:
-    """Resident memory of a process and its children (the app's Streamlit process under `dbcopilot run`)."""
+    """Resident memory of the app's Streamlit process (a child of `dbcopilot run`; the background preparation,
+    its other child, is not the app)."""
     import psutil
 
     try:
-        p = psutil.Process(pid)
-        return round(sum(x.memory_info().rss for x in [p, *p.children(recursive=True)]) / 2**20, 1)
+        kids = psutil.Process(pid).children(recursive=True)
+        return round(sum(x.memory_info().rss for x in kids if "streamlit" in " ".join(x.cmdline())) / 2**20, 1)
     except psutil.Error:
         return 0.0
 

@@ -6,11 +6,11 @@ import time
 from pathlib import Path
 
 from router.decision import decide
+from router.files import ROUTER_FILE, is_trained
 from router.labels import LABELS, SAFE_LABELS, RouteDecision
 from router.minilm import MiniLMHead, MixedRouter
 from router.model import Head
 
-ROUTER_FILE = "router.json"
 
 __all__ = ["ROUTER_FILE", "FlatRouter", "HierarchicalRouter", "decide", "is_trained", "load_dir"]
 
@@ -99,14 +99,3 @@ def load_dir(path: str | Path, threshold: float = 0.6):
     if MiniLMHead.saved_in(path):  # trained by train(): XLNet mixed with the fine-tuned MiniLM
         return MixedRouter(base, MiniLMHead.load(path), threshold)
     return base
-
-
-def is_trained(path: str | Path) -> bool:
-    """A user's checkpoint (config.json), or a complete directory written by train(): its XLNet
-    heads and its MiniLM half (a directory from before the MiniLM half counts as untrained, so
-    `dbcopilot prepare` trains it again)."""
-    path = Path(path)
-    if not (path / ROUTER_FILE).is_file():
-        return (path / "config.json").is_file()
-    xlnet = (path / "config.json").is_file() or (path / "safety" / "config.json").is_file()
-    return xlnet and MiniLMHead.saved_in(path)

@@ -21,8 +21,7 @@ import numpy as np
 from router.decision import decide
 from router.labels import LABELS
 
-MINILM_DIR = "minilm"  # inside the router directory: the fine-tuned model, its tokenizer and mix.json
-MIX_FILE = "mix.json"
+from router.files import MINILM_DIR, MIX_FILE  # noqa: E402
 W_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0)
 MAX_LEN = 64
 
