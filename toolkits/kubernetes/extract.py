@@ -241,7 +241,8 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
         add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
-            "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port"))} for p in spec.get("ports") or []]})
+            "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port")), "name": p.get("name")}
+                      for p in spec.get("ports") or []]})
     for o in snap.items("Endpoints"):
         ready = sum(len(s.get("addresses") or []) for s in o.get("subsets") or [])
         notready = sum(len(s.get("notReadyAddresses") or []) for s in o.get("subsets") or [])
@@ -347,18 +348,32 @@ def build(snap: Snapshot) -> Graph:
         pool = by_label.get((ns, *next(iter(plain.items()))), []) if plain else pods_by_ns.get(ns, [])
         return [p for p in pool if selects(selector, p.labels)]
 
+    workloads = [w for k in ("Deployment", "StatefulSet", "DaemonSet") for w in g.by_kind(k)]
     for svc in g.by_kind("Service"):
         if svc.detail["selector"]:
             for p in selected(svc.namespace, svc.detail["selector"]):
                 edge("SELECTS", svc.uid, p.uid)
+            for w in workloads:
+                if w.namespace == svc.namespace and selects(svc.detail["selector"], w.detail.get("template_labels") or {}):
+                    edge("SELECTS_TEMPLATE", svc.uid, w.uid)
     for kind in ("Endpoints", "EndpointSlice"):
         for n in g.by_kind(kind):
             svc = n.labels.get("kubernetes.io/service-name") if kind == "EndpointSlice" else n.name
             edge("ENDPOINTS_OF", n.uid, by_key.get(key("Service", n.namespace, svc or "")))
     for o in snap.items("Ingress"):
         ns, name, _ = _meta(o)
+        ing = by_key[key("Ingress", ns, name)]
         for backend, port in _ingress_backends(o.get("spec") or {}).items():
-            edge("ROUTES_TO", by_key[key("Ingress", ns, name)], ref("Service", ns, backend), port)
+            target = ref("Service", ns, backend)
+            edge("ROUTES_TO", ing, target, port)
+            svc = g.nodes.get(target) if target else None
+            if svc is not None and not svc.missing and port:  # a port the Service does not expose
+                offered = {str(p.get("port")) for p in svc.detail.get("ports") or []} | \
+                    {str(p.get("name")) for p in svc.detail.get("ports") or [] if p.get("name")}
+                bad = [x for x in port.split(",") if x not in offered]
+                if bad:
+                    g.nodes[ing].detail.setdefault("unserved", []).append({"service": backend, "ports": bad,
+                                                                           "offered": sorted(offered)})
     for o in snap.items("StorageClass"):
         sc = by_key[key("StorageClass", "", _meta(o)[1])]
         for kind, w in _provisioners(snap, o.get("provisioner") or ""):

@@ -27,6 +27,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "SCHEDULED_ON": (("Pod", "Node"),),
     "SELECTS_NODE": (("Pod", "Node"),),  # an unscheduled pod's nodeSelector matches the node's labels
     "SELECTS": (("Service", "Pod"),),
+    # the workloads whose pod template a Service's selector matches (a Service of a workload scaled to zero)
+    "SELECTS_TEMPLATE": (("Service", "Deployment"), ("Service", "StatefulSet"), ("Service", "DaemonSet")),
     "MOUNTS": (("Pod", "PersistentVolumeClaim"),),
     "CLAIMS": (("StatefulSet", "PersistentVolumeClaim"),),
     "BINDS": (("PersistentVolumeClaim", "PersistentVolume"),),

@@ -37,8 +37,8 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "notready": ("Node", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount"),
-    "unreachable": ("Service", "NetworkPolicy"),
-    "noendpoints": ("Service",),
+    "unreachable": ("Service", "NetworkPolicy", "ConfigMap"),
+    "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "nodedown": ("Node",),
 }
@@ -94,7 +94,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "StatefulSet": "n.reasons CONTAINS 'FailedCreate'",
     "DaemonSet": "n.reasons CONTAINS 'FailedCreate'",
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
-    "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing }",
+    "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown"}  # what a non-pod entity can show
 SEVERITY = {"unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,

@@ -107,6 +107,23 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
             f"kubectl create {lower} {c['name']}{_ns(c)} --from-literal=<key>=<value>   "
             f"# or correct the name referenced by {user}")
         return Verdict(f"{what} {c['name']} does not exist", [f"{user} references {kind} {c['name']}, which is not in the cluster"], fix)
+    if pull and "image" in s.signals and re.search(r"failed to authorize|401 Unauthorized|unauthorized|authentication "
+                                                   r"required|pull access denied|denied: requested access", s.text):
+        return Verdict(f"image pull secret {c['name']} is refused by the registry",
+                       [f"{user} pulls with {kind} {c['name']}, which exists",
+                        "the registry refuses it: " + next((m for m in s.messages if re.search(r"authoriz|denied", m, re.I)),
+                                                           s.text)[:240]],
+                       f"kubectl create secret docker-registry {c['name']}{_ns(c)} --docker-server=<registry> "
+                       "--docker-username=<user> --docker-password=<new token> --dry-run=client -o yaml | kubectl apply -f -")
+    if kind == "ConfigMap" and {"crash", "unreachable"} & set(s.signals):
+        gone = [(k, h) for k, h in _hosts_nowhere(c, sg) if h.split(".svc")[0] in s.text.lower()]  # the one it fails on
+        if gone:
+            k, host = gone[0]
+            return Verdict(f"ConfigMap {c['name']} points {k} at {host}, a Service that does not exist",
+                           [f"{user} reads ConfigMap {c['name']} and cannot reach its database",
+                            f"{k} = ...{host}...: no Service {host.split('.')[0] if '.svc' in host else host} there"],
+                           f"kubectl edit configmap {c['name']}{_ns(c)}   # point {k} at the database's Service, then "
+                           "restart the pods")
     wanted = {k for k in _edge_detail(edges).split(",") if k and k != "imagePull"}
     have = set(c["detail"].get("keys") or [])
     lost = sorted(wanted - have)
@@ -147,6 +164,24 @@ def _rejected_settings(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_SVC_HOST = re.compile(r"\b([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*){1,2})\.svc(?:\.cluster\.local)?\b")
+
+
+def _hosts_nowhere(cm: dict, sg: StateGraph) -> list[tuple[str, str]]:
+    """(key, host) for each cluster DNS name (``*.svc``) in a ConfigMap whose Service is not in the cluster."""
+    from toolkits.kubernetes.extract import _service_of
+
+    out = []
+    for k, v in (cm["detail"].get("data") or {}).items():
+        for m in _SVC_HOST.finditer(str(v).lower()):
+            name, ns = _service_of(m.group(0), cm["namespace"])
+            _, rows = sg.query("MATCH (s:Service {namespace: $ns, name: $n}) WHERE NOT s.missing RETURN count(s)",
+                               {"ns": ns, "n": name})
+            if not rows[0][0]:
+                out.append((k, m.group(0)))
+    return out
+
+
 @rule("ServiceAccount")
 def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if c.get("missing"):
@@ -165,6 +200,13 @@ def check_claim(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        ["the container exits: No space left on device", f"{ref(nodes[0])} mounts {c['name']}"],
                        f"kubectl patch pvc {c['name']}{_ns(c)} -p '{{\"spec\":{{\"resources\":{{\"requests\":{{\"storage\":\"<bigger>\"}}}}}}}}'"
                        "   # needs allowVolumeExpansion on its StorageClass; or free space (old WAL, logs)")
+    mode = re.search(r"[^.]*(multi[- ]writer|access ?mode|ReadWriteMany|ReadOnlyMany|not support\w* .*access)[^.]*", s.text, re.I)
+    if "storage" in s.signals and mode and c.get("phase") != "Bound" and not c.get("missing"):
+        return Verdict(f"PersistentVolumeClaim {c['name']} asks for an access mode its StorageClass "
+                       f"{c['detail'].get('storageClass')} cannot provide",
+                       [f"provisioning failed: {mode.group(0).strip()[:240]}", f"{ref(c)} is {c.get('phase') or 'Pending'}"],
+                       f"recreate {c['name']}{_ns(c)} with accessModes: [ReadWriteOnce], or use a class that serves "
+                       "ReadWriteMany (a file storage class: NFS, EFS, Filestore, Azure Files, CephFS)")
     if c.get("missing"):
         return Verdict(f"PersistentVolumeClaim {c['name']} does not exist", [f"{ref(nodes[-2])} mounts it"],
                        f"create the claim {c['name']}{_ns(c)} or fix claimName")
@@ -336,6 +378,8 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return None
     _, rows = sg.query("MATCH (s:Service {uid: $uid})-[:SELECTS]->(p:Pod) RETURN p LIMIT 200", {"uid": c["uid"]})
     pods = [node_dict(r[0]) for r in rows]
+    if not pods and sg.query("MATCH (s:Service {uid: $uid})-[:SELECTS_TEMPLATE]->(w) RETURN count(w)", {"uid": c["uid"]})[1][0][0]:
+        return None  # the selector matches a workload's pods, which are not there: the workload rule judges it
     if not pods:
         return Verdict(f"Service {c['name']}'s selector {sel} matches no pods",
                        [f"selector {sel}", "no pod in the namespace carries these labels; its endpoints are empty"],
@@ -503,6 +547,13 @@ def check_ingress(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return None
     _, rows = sg.query("MATCH (i:Ingress {uid: $uid})-[r:ROUTES_TO]->(s:Service) WHERE s.missing RETURN s.name, r.detail",
                        {"uid": c["uid"]})
+    if not rows and c["detail"].get("unserved"):
+        u = c["detail"]["unserved"][0]
+        return Verdict(f"Ingress {c['name']} sends traffic to port {', '.join(u['ports'])} of Service {u['service']}, "
+                       "which does not expose it",
+                       [f"backend {u['service']} port {', '.join(u['ports'])}", f"Service {u['service']} ports: "
+                        f"{', '.join(u['offered'])}"],
+                       f"kubectl edit ingress {c['name']}{_ns(c)}   # set the backend's port to one the Service exposes")
     if not rows:
         return None
     gone, port = rows[0]
@@ -522,6 +573,16 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     ctrs = c["detail"].get("containers") or []
     text = s.text
     via = _label(edges[-1]) if edges else ""
+    if via == "SELECTS_TEMPLATE":
+        if "noendpoints" not in s.signals or not _down(c):
+            return None
+        want = c["detail"].get("replicas") or 0
+        state = "is scaled to 0 replicas" if want == 0 else f"has 0/{want} ready replicas"
+        return Verdict(f"{c['kind']} {name}, the pods behind Service {nodes[0]['name']}, {state}",
+                       [f"Service {nodes[0]['name']} selects {nodes[0]['detail'].get('selector')}: no pod carries it now",
+                        f"{ref(c)}'s pod template carries these labels and {state}"],
+                       f"kubectl scale {kind} {name}{_ns(c)} --replicas=<as before>   # and find who scaled it "
+                       f"(kubectl rollout history {kind}/{name}{_ns(c)}; an HPA, a GitOps sync)")
     if via == "PROVISIONED_BY":
         if not _down(c) or _pending_claim(nodes) is None:
             return None
@@ -546,6 +607,12 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                                f"plugin (image, config, permissions) or drain {node['name']}")
     if not all(_label(e) == "OWNS" for e in edges):
         return None  # what follows is about the symptom's own workload, never a neighbour's or a server's
+    anti = re.search(r"\d+ node\(s\) didn't (?:match|satisfy) (?:existing )?pod anti-affinity rules", text)
+    if "unschedulable" in s.signals and anti:
+        return Verdict(f"{c['kind']} {name}: its required pod anti-affinity leaves no node for another replica",
+                       [f"scheduler: {anti.group(0)}", f"{c['kind']} {name} wants {c['detail'].get('replicas')} replicas"],
+                       f"kubectl edit {kind} {name}{_ns(c)}   # use preferredDuringScheduling anti-affinity, or a "
+                       "rolling update with maxSurge: 0, or fewer replicas than eligible nodes")
     if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod":
         m = re.search(r"untolerated taint \{([^}]*)\}", text)
         if m:
