@@ -494,7 +494,7 @@ def provisioner_controller(c: Cluster, prov: str) -> dict:
     k, lab = _labels(c, name)
     plugin = c.container(base, f"{c.rng.choice(REGISTRIES)}/{base}-csi-driver:v1.{c.rng.randint(2, 30)}.0", 9808, 10, 40,
                          probes=False)
-    plugin["args"] = ["--endpoint=unix:///csi/csi.sock", f"--logging-format=text", "--v=2"]
+    plugin["args"] = ["--endpoint=unix:///csi/csi.sock", "--logging-format=text", "--v=2"]
     side = c.container("csi-provisioner", f"registry.k8s.io/sig-storage/csi-provisioner:v5.{c.rng.randint(0, 2)}.0", 9809,
                        10, 40, probes=False)
     side["args"] = ["--csi-address=$(ADDRESS)", "--leader-election=true", "--default-fstype=ext4"]
@@ -781,17 +781,23 @@ def provisioner_missing(c: Cluster, h: dict) -> Truth:
     sc = c.unique(c.word(["shared", "nfs", "rwx", "files", "zfs"]))
     c.storage_class(sc, prov)
     name = c.unique(f"{c.word(['dumps', 'exports', 'uploads', 'reports'])}-{c.suffix(4)}")
+    app = _claim_waits(c, h, sc, name)
+    return Truth("StorageClass", "", sc, f"{app['dep']['metadata']['name']} waits for its volume")
+
+
+def _claim_waits(c: Cluster, h: dict, sc: str, name: str) -> dict:
+    """An app's rollout adds claim ``name`` of class ``sc``; no volume comes, its new pods stay Pending."""
     app = pick_app(c, h)
     ns = app["dep"]["metadata"]["namespace"]
     pvc = c.pvc(name, ns, sc, c.rng.choice([5, 20]), bound=False)
     pods = rollout(c, app, lambda s: s["volumes"].append({"name": "files", "persistentVolumeClaim": {"claimName": name}}))
     for p in pods:
         pending(c, p, 'running PreBind plugin "VolumeBinding": binding volumes: pod has unbound immediate PersistentVolumeClaims')
-    c.event(pvc, "ExternalProvisioning", f'Waiting for a volume to be created either by the external provisioner "{prov}" or '
-                                         'manually by the system administrator. If volume creation is delayed, please verify '
-                                         'that the provisioner is running and correctly registered.', "Normal",
-            minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(5, 80))
-    return Truth("StorageClass", "", sc, f"{app['dep']['metadata']['name']} waits for its volume")
+    c.event(pvc, "ExternalProvisioning", f'Waiting for a volume to be created either by the external provisioner '
+                                         f'"{c.provisioner_of(sc)}" or manually by the system administrator. If volume creation '
+                                         'is delayed, please verify that the provisioner is running and correctly registered.',
+            "Normal", minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(5, 80))
+    return app
 
 
 @fault("storage")
@@ -942,16 +948,7 @@ def provisioner_down(c: Cluster, h: dict) -> Truth:
             crash(c, p, "Error", "F1123 csi-provisioner: failed to connect to CSI driver: context deadline exceeded", 255)
         degrade(dep)
     name = c.unique(f"{c.word(['exports', 'uploads', 'cache', 'scratch'])}-{c.suffix(4)}")
-    app = pick_app(c, h)
-    ns = app["dep"]["metadata"]["namespace"]
-    pvc = c.pvc(name, ns, sc, c.rng.choice([5, 20]), bound=False)
-    pods = rollout(c, app, lambda s: s["volumes"].append({"name": "files", "persistentVolumeClaim": {"claimName": name}}))
-    for p in pods:
-        pending(c, p, 'running PreBind plugin "VolumeBinding": binding volumes: pod has unbound immediate PersistentVolumeClaims')
-    c.event(pvc, "ExternalProvisioning", f'Waiting for a volume to be created either by the external provisioner '
-                                         f'"{c.provisioner_of(sc)}" or manually by the system administrator. If volume creation '
-                                         'is delayed, please verify that the provisioner is running and correctly registered.',
-            "Normal", minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(5, 80))
+    app = _claim_waits(c, h, sc, name)
     return Truth("Deployment", dep["metadata"]["namespace"], dep["metadata"]["name"],
                  f"{app['dep']['metadata']['name']} waits for its volume")
 
@@ -1078,6 +1075,60 @@ def egress_policy_deny(c: Cluster, h: dict) -> Truth:
                             "spec": {"podSelector": {}, "policyTypes": ["Egress"]}})
     app_clients_fail(c, h, f"database check failed: dial tcp {h['db_primary']['spec']['clusterIP']}:{h['pg_port']}: i/o timeout")
     return Truth("NetworkPolicy", appns, allow["metadata"]["name"], "the apps time out talking to the database")
+
+
+@fault("workloads")
+def migration_job_failed(c: Cluster, h: dict) -> Truth:
+    """A release runs its schema migration as a Job; it fails, and the new pods wait for it in an init container."""
+    app = pick_app(c, h)
+    dep, ns = app["dep"], app["dep"]["metadata"]["namespace"]
+    name = f"{dep['metadata']['name']}-migrate-{c.rng.randint(100, 999)}"
+    job = c.add("Job", {"apiVersion": "batch/v1", "kind": "Job", "metadata": c.meta(name, ns, age_min=12),
+                        "spec": {"backoffLimit": 2, "template": {"spec": {"restartPolicy": "Never", "containers": [
+                            {"name": "migrate", "image": dep["spec"]["template"]["spec"]["containers"][0]["image"]}]}}},
+                        "status": {"failed": 3, "conditions": [
+                            {"type": "Failed", "status": "True", "reason": "BackoffLimitExceeded",
+                             "message": "Job has reached the specified backoff limit", "lastTransitionTime": c.t(6)}]}})
+    err = c.word(['ERROR: column "tenant_id" of relation "orders" already exists',
+                  'psycopg2.errors.UndefinedTable: relation "invoices_v2" does not exist',
+                  "flyway: Validate failed: Migration checksum mismatch for migration version 42"])
+    node = c.objects["Node"][0]["metadata"]["name"]
+    for _ in range(3):
+        c.add("Pod", {"apiVersion": "v1", "kind": "Pod", "metadata": c.meta(f"{name}-{c.suffix()}", ns, {"job-name": name}, 10, job),
+                      "spec": {"restartPolicy": "Never", "nodeName": node, "containers": job["spec"]["template"]["spec"]["containers"]},
+                      "status": {"phase": "Failed", "containerStatuses": [{"name": "migrate", "ready": False, "restartCount": 0,
+                                 "state": {"terminated": {"reason": "Error", "exitCode": 1, "message": err}}}]}})
+    wait = {"name": "wait-for-migration", "image": "bitnami/kubectl:1.30",
+            "command": ["kubectl", "wait", "--for=condition=complete", f"job/{name}", "--timeout=-1s"]}
+    pods = rollout(c, app, lambda s: s.setdefault("initContainers", []).append(wait), c.rng.randint(1, 2))
+    for p in pods:
+        p["status"]["phase"] = "Pending"
+        p["status"]["initContainerStatuses"] = [{"name": "wait-for-migration", "ready": False, "restartCount": 0,
+                                                 "state": {"running": {"startedAt": c.t(9)}}}]
+        for cs in p["status"]["containerStatuses"]:
+            cs.update(ready=False, started=False)
+            cs["state"] = {"waiting": {"reason": "PodInitializing"}}
+        not_ready(p, "ContainersNotInitialized")
+    return Truth("Job", ns, name, f"{dep['metadata']['name']} release never becomes ready")
+
+
+@fault("services")
+def backend_scaled_to_zero(c: Cluster, h: dict) -> Truth:
+    """Someone scaled an app to zero: its Service has no endpoints and the site answers 503."""
+    app = h["apps"][0]  # the one behind the Ingress
+    dep = app["dep"]
+    for p in dep["pods"]:
+        c.objects["Pod"].remove(p)
+    dep["pods"] = []
+    dep["spec"]["replicas"] = 0
+    dep["status"] = {"observedGeneration": 7, "conditions": [
+        {"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable"}]}
+    for rs in c.objects["ReplicaSet"]:
+        if rs["metadata"].get("ownerReferences", [{}])[0].get("name") == dep["metadata"]["name"]:
+            rs["spec"]["replicas"] = 0
+            rs["status"] = {"replicas": 0}
+    return Truth("Deployment", dep["metadata"]["namespace"], dep["metadata"]["name"],
+                 f"https://{h['appns']}.example.com returns 503")
 
 
 def generate(fault_type: str, seed: int) -> Incident:

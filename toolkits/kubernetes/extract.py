@@ -132,7 +132,7 @@ def _refs(spec: dict) -> dict[str, dict[str, set]]:
     return out
 
 
-def _pod_state(o: dict) -> tuple[str, list[str], dict, dict]:
+def _pod_state(o: dict, now: datetime | None = None) -> tuple[str, list[str], dict, dict]:
     st = o.get("status") or {}
     reasons, messages, restarts = [], [], 0
     ready_cond = any(c.get("type") == "Ready" and c.get("status") == "True" for c in st.get("conditions") or [])
@@ -141,6 +141,9 @@ def _pod_state(o: dict) -> tuple[str, list[str], dict, dict]:
         done = ((cs.get("state") or {}).get("terminated") or {}).get("reason") == "Completed"  # a finished init container
         for part in ("state", "lastState") if cs.get("ready") is False and not done else ("state",):
             for phase, s in (cs.get(part) or {}).items():
+                ended = ts((s or {}).get("finishedAt")) if part == "lastState" else None
+                if ended and now and (now - ended).total_seconds() > RECENT_S and "running" in (cs.get("state") or {}):
+                    continue  # an old exit of a container that has run since: history, not why it fails now
                 r = (s or {}).get("reason")
                 if r and not (phase == "terminated" and r == "Completed"):
                     reasons.append(r)
@@ -214,7 +217,7 @@ def build(snap: Snapshot) -> Graph:
             detail={"taints": (o.get("spec") or {}).get("taints") or [], "allocatable": st.get("allocatable") or {},
                     "unschedulable": bool((o.get("spec") or {}).get("unschedulable"))})
     for o in snap.items("Pod"):
-        phase, reasons, conds, extra = _pod_state(o)
+        phase, reasons, conds, extra = _pod_state(o, g.now)
         spec = o.get("spec") or {}
         add("Pod", o, phase=phase, reasons=reasons, conditions=conds, detail={
             **extra, "containers": _containers(spec), "nodeSelector": spec.get("nodeSelector") or {},
@@ -233,6 +236,11 @@ def build(snap: Snapshot) -> Graph:
                        if c.get("status") == ("True" if c.get("type") in ("ReplicaFailure", "Failed") else "False")
                        and c.get("reason")]
             phase = "Ready" if kind in ("Job", "CronJob") or (ready or 0) >= (want or 0) else "Degraded"
+            failed = next((c for c in st.get("conditions") or [] if c.get("type") == "Failed" and c.get("status") == "True"), None)
+            if kind == "Job" and failed:
+                phase = "Failed"
+                when = ts(failed.get("lastTransitionTime"))
+                reasons.append("JobFailed" if (when and (g.now - when).total_seconds() <= RECENT_S) else "JobFailedLongAgo")
             add(kind, o, phase=phase, reasons=reasons, conditions=conds, detail={
                 "replicas": want, "ready": ready, "containers": _containers(tmpl.get("spec") or {}),
                 "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
@@ -307,6 +315,9 @@ def build(snap: Snapshot) -> Graph:
                 edge("OWNS", owner, uid)
                 owners[uid] = owner
     nodes = g.by_kind("Node")
+    jobs_by_ns: dict[str, list[Node]] = {}
+    for j in g.by_kind("Job"):
+        jobs_by_ns.setdefault(j.namespace, []).append(j)
     for o in snap.items("Pod"):
         ns, name, _ = _meta(o)
         uid = by_key[key("Pod", ns, name)]
@@ -327,6 +338,11 @@ def build(snap: Snapshot) -> Graph:
                     configs.append(target)
         for rname in refs["pull"]:
             edge("USES_SECRET", uid, ref("Secret", ns, rname), "imagePull")
+        waits = " ".join(" ".join(map(str, (c.get("command") or []) + (c.get("args") or [])))
+                         for c in spec.get("initContainers") or [])
+        for job in jobs_by_ns.get(ns, []) if waits else []:
+            if re.search(rf"(?<![\w-]){re.escape(job.name)}(?![\w-])", waits):
+                edge("WAITS_FOR", uid, job.uid)
         edge("USES_ACCOUNT", uid, ref("ServiceAccount", ns, spec.get("serviceAccountName") or "default"))
         text = " ".join(str(v) for v in g.nodes[uid].detail["env"].values())
         text += " " + " ".join(" ".join(g.nodes[u].detail.get("data", {}).values()) for u in configs)

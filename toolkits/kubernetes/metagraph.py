@@ -25,6 +25,7 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "OWNS": (("Deployment", "ReplicaSet"), ("ReplicaSet", "Pod"), ("StatefulSet", "Pod"), ("DaemonSet", "Pod"),
              ("Job", "Pod"), ("CronJob", "Job")),
     "SCHEDULED_ON": (("Pod", "Node"),),
+    "WAITS_FOR": (("Pod", "Job"),),  # an init container that waits for a Job (kubectl wait job/..., a migration)
     "SELECTS_NODE": (("Pod", "Node"),),  # an unscheduled pod's nodeSelector matches the node's labels
     "SELECTS": (("Service", "Pod"),),
     # the workloads whose pod template a Service's selector matches (a Service of a workload scaled to zero)

@@ -30,11 +30,11 @@ W = WORKLOAD_KINDS
 # signal class -> the kinds that can cause it, most specific first
 CAUSES: dict[str, tuple[str, ...]] = {
     "config": ("ConfigMap", "Secret", *W),
-    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "Node", *W),
+    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "Node", *W, "Job"),
     "image": ("Secret", *W),
     "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
-    "notready": ("Node", "Service", "NetworkPolicy", *W),
+    "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount"),
     "unreachable": ("Service", "NetworkPolicy", "ConfigMap"),

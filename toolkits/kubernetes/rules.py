@@ -274,6 +274,11 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
     return None
 
 
+def _replica_state(w: dict) -> str:
+    want, ready = w["detail"].get("replicas") or 0, w["detail"].get("ready") or 0
+    return "is scaled to 0 replicas" if want == 0 else f"has {ready}/{want} ready replicas"
+
+
 def _down(w: dict) -> bool:
     """A controller with no ready replica (scaled to zero, crash-looping, unschedulable)."""
     return (w["detail"].get("replicas") or 0) == 0 or not (w["detail"].get("ready") or 0)
@@ -566,6 +571,24 @@ def check_ingress(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                    + (f", e.g. {near[0]}" if near else f", or create Service {gone}"))
 
 
+@rule("Job")
+def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    """A Job that failed recently: what its own pods die of, or what the pods that wait for it are stuck on."""
+    labels = labels_of(edges)
+    if c.get("missing") or c.get("phase") != "Failed" or labels not in (["WAITS_FOR"], ["OWNS"]):
+        return None
+    if labels == ["OWNS"] and "JobFailed" not in (c.get("reasons") or ""):
+        return None  # an old failed run is history
+    _, rows = sg.query("MATCH (j:Job {uid: $uid})-[:OWNS]->(p:Pod) RETURN p LIMIT 20", {"uid": c["uid"]})
+    why = next((m for r in rows for m in node_dict(r[0])["detail"].get("messages") or [] if m.strip()), "")
+    waiting = f"{ref(nodes[0])} waits for it in an init container" if labels == ["WAITS_FOR"] else \
+        f"its pod {nodes[0]['name']} exits: {', '.join(s.reasons[:3])}"
+    return Verdict(f"Job {c['name']} failed ({c.get('conditions') or 'BackoffLimitExceeded'})",
+                   [waiting] + ([f"its pods' last words: {why[:300]}"] if why else []),
+                   f"kubectl logs{_ns(c)} job/{c['name']}   # fix what it fails on (the migration, its config or image), "
+                   f"then delete and re-create the Job: kubectl get job {c['name']}{_ns(c)} -o yaml > job.yaml")
+
+
 # --- workloads ----------------------------------------------------------------------------
 @rule(*WORKLOAD_KINDS)
 def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
@@ -576,8 +599,7 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     if via == "SELECTS_TEMPLATE":
         if "noendpoints" not in s.signals or not _down(c):
             return None
-        want = c["detail"].get("replicas") or 0
-        state = "is scaled to 0 replicas" if want == 0 else f"has 0/{want} ready replicas"
+        state = _replica_state(c)
         return Verdict(f"{c['kind']} {name}, the pods behind Service {nodes[0]['name']}, {state}",
                        [f"Service {nodes[0]['name']} selects {nodes[0]['detail'].get('selector')}: no pod carries it now",
                         f"{ref(c)}'s pod template carries these labels and {state}"],
@@ -586,9 +608,7 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     if via == "PROVISIONED_BY":
         if not _down(c) or _pending_claim(nodes) is None:
             return None
-        sc = nodes[-2]
-        want, ready = c["detail"].get("replicas") or 0, c["detail"].get("ready") or 0
-        state = "is scaled to 0 replicas" if want == 0 else f"has {ready}/{want} ready replicas"
+        sc, state = nodes[-2], _replica_state(c)
         return Verdict(f"{c['kind']} {name}, the provisioner of StorageClass {sc['name']}, {state}",
                        [f"{ref(_pending_claim(nodes))} is Pending, waiting for {sc['detail'].get('provisioner')}",
                         f"{ref(c)} runs that provisioner and {state}"],
