@@ -1131,6 +1131,74 @@ def backend_scaled_to_zero(c: Cluster, h: dict) -> Truth:
                  f"https://{h['appns']}.example.com returns 503")
 
 
+@fault("workloads")
+def pull_secret_refused(c: Cluster, h: dict) -> Truth:
+    """The registry's robot token was rotated: the pull secret exists, the registry refuses it."""
+    app = pick_app(c, h)
+    ns = app["dep"]["metadata"]["namespace"]
+    name = c.unique(c.word(["regcred", "registry-auth", "harbor-pull", "ghcr-token"]))
+    c.secret(name, ns, [".dockerconfigjson"], "kubernetes.io/dockerconfigjson")
+    img = f"{c.word(['harbor.internal', 'registry.corp', 'ghcr.io/acme'])}/{app['dep']['metadata']['name']}:{c.rng.randint(1, 9)}.1"
+
+    def mutate(s: dict) -> None:
+        s["imagePullSecrets"] = [{"name": name}]
+        s["containers"][0]["image"] = img
+
+    for p in rollout(c, app, mutate, c.rng.randint(1, 2)):
+        waiting(c, p, "ImagePullBackOff", f'Back-off pulling image "{img}"')
+        c.event(p, "Failed", f'Failed to pull image "{img}": rpc error: code = Unknown desc = failed to pull and unpack image '
+                             f'"{img}": failed to resolve reference "{img}": pull access denied, repository does not exist or '
+                             'may require authorization: authorization failed: 401 Unauthorized', minutes_ago=c.rng.uniform(0.2, 3))
+    return Truth("Secret", ns, name, f"{app['dep']['metadata']['name']} new version cannot start")
+
+
+@fault("config")
+def configmap_wrong_host(c: Cluster, h: dict) -> Truth:
+    """The apps' ConfigMap points at the database under a namespace that does not exist."""
+    app = pick_app(c, h)
+    cm = app["cm"]
+    wrong = f"{h['db_primary']['metadata']['name']}.{h['dbns']}{c.word(['-old', '-prod', '2', '-v1'])}.svc.cluster.local"
+    cm["data"]["DATABASE_HOST"] = wrong
+    for p in app["dep"]["pods"]:
+        crash(c, p, "Error", f'psycopg.OperationalError: could not translate host name "{wrong}" to address: Name or service '
+                             'not known', 1)
+    degrade(app["dep"])
+    return Truth("ConfigMap", cm["metadata"]["namespace"], cm["metadata"]["name"],
+                 f"{app['dep']['metadata']['name']} restarts since the config change")
+
+
+@fault("storage")
+def claim_access_mode(c: Cluster, h: dict) -> Truth:
+    """A shared uploads volume asks ReadWriteMany of a block storage class."""
+    sc = h["scs"][0]
+    name = c.unique(f"{c.word(['uploads', 'shared-files', 'media'])}-{c.suffix(4)}")
+    app = _claim_waits(c, h, sc, name)
+    pvc = next(p for p in c.objects["PersistentVolumeClaim"] if p["metadata"]["name"] == name)
+    pvc["spec"]["accessModes"] = ["ReadWriteMany"]
+    c.event(pvc, "ProvisioningFailed", f'failed to provision volume with StorageClass "{sc}": rpc error: code = '
+                                       'InvalidArgument desc = VolumeCapabilities is invalid: specified multi writer with '
+                                       'mount access type', minutes_ago=c.rng.uniform(0.2, 3), count=c.rng.randint(3, 30))
+    return Truth("PersistentVolumeClaim", pvc["metadata"]["namespace"], name,
+                 f"{app['dep']['metadata']['name']} waits for its volume")
+
+
+@fault("workloads")
+def anti_affinity_blocks(c: Cluster, h: dict) -> Truth:
+    """Required pod anti-affinity per node and more replicas than nodes: the extra replicas stay Pending."""
+    app = pick_app(c, h)
+    dep = app["dep"]
+    lab = dict(dep["spec"]["selector"]["matchLabels"])
+    pods = rollout(c, app, lambda s: s.update(affinity={"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+        {"labelSelector": {"matchLabels": lab}, "topologyKey": "kubernetes.io/hostname"}]}}), c.rng.randint(1, 2))
+    n = len(c.objects["Node"])
+    for p in pods:
+        pending(c, p, f"0/{n} nodes are available: {n} node(s) didn't match pod anti-affinity rules. preemption: 0/{n} nodes "
+                      f"are available: {n} No preemption victims found for incoming pod.")
+    dep["spec"]["replicas"] = n + len(pods)
+    return Truth("Deployment", dep["metadata"]["namespace"], dep["metadata"]["name"],
+                 f"{dep['metadata']['name']} does not scale out")
+
+
 def generate(fault_type: str, seed: int) -> Incident:
     """One incident: a healthy random cluster with ``fault_type`` injected (KeyError for an unknown type)."""
     inject = FAULTS[fault_type]
