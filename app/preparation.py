@@ -121,10 +121,11 @@ def missing(settings) -> list[str]:
         if not quick_path(settings).is_file():
             out.append("router_quick")
         out.append("router")
-    if not (Path(settings.data_dir) / "lexical" / "manual" / "chunks.pkl").is_file():
+    from rag.lexical import is_provisional, lexical_dir
+
+    if not (lexical_dir(settings, "manual") / "chunks.pkl").is_file():
         out.append("keywords")
-    lexical = Path(settings.data_dir) / "lexical"
-    if not (lexical / "general" / "chunks.pkl").is_file() or (lexical / "manual" / "provisional").exists():
+    if not (lexical_dir(settings, "general") / "chunks.pkl").is_file() or is_provisional(settings, "manual"):
         out.append("index")
     return out
 

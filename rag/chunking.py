@@ -40,6 +40,11 @@ class Chunk:
     def search_text(self) -> str:
         return f"{self.header}\n{self.text}"
 
+    def metadata(self, **extra) -> dict:
+        """What the store and the lexical index keep beside the text."""
+        return {"source": self.source, "title": self.title, "section": self.section, "anchor": self.anchor,
+                "index": self.index, "chapter": self.chapter, **extra}
+
     @property
     def id(self) -> str:
         digest = hashlib.sha1(self.text.encode()).hexdigest()[:10]

@@ -100,9 +100,8 @@ PROVISIONAL = "provisional"  # a file in the index folder: built from the chunks
 def save_provisional(settings, kb: str, chunks: list[Chunk]) -> None:
     """A BM25 index of chunks not yet in the store, so keyword search works while the dense index builds;
     the ingest's final rebuild_lexical() replaces it."""
-    metas = [{"source": c.source, "title": c.title, "section": c.section, "anchor": c.anchor, "index": c.index,
-              "chapter": c.chapter} for c in chunks]
-    index = LexicalIndex.build([c.id for c in chunks], [c.text for c in chunks], metas, [c.search_text for c in chunks])
+    index = LexicalIndex.build([c.id for c in chunks], [c.text for c in chunks], [c.metadata() for c in chunks],
+                               [c.search_text for c in chunks])
     folder = lexical_dir(settings, kb)
     index.save(folder)
     (folder / PROVISIONAL).touch()

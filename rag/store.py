@@ -122,11 +122,7 @@ class Store:
         if not chunks:
             return 0
         ids = [c.id for c in chunks]
-        metas = [
-            {"source": c.source, "title": c.title, "section": c.section, "anchor": c.anchor, "index": c.index,
-             "chapter": c.chapter, "sha256": sha256}
-            for c in chunks
-        ]
+        metas = [c.metadata(sha256=sha256) for c in chunks]
         for i in range(0, len(chunks), ADD_BATCH):
             col.add(
                 ids=ids[i : i + ADD_BATCH],

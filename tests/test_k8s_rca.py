@@ -111,11 +111,11 @@ def test_a_client_that_fails_because_its_database_fails_is_not_the_cause():
 
 
 def test_service_names_in_connection_strings():
-    from toolkits.kubernetes.extract import _service_of
+    from toolkits.kubernetes.extract import service_of
 
-    assert _service_of("pg-rw.data.svc.cluster.local", "app") == ("pg-rw", "data")
-    assert _service_of("mongo-0.mongo-headless.db.svc.cluster.local", "app") == ("mongo-headless", "db")  # a pod's name
-    assert _service_of("redis", "app") == ("redis", "app") and _service_of("redis.cache", "app") == ("redis", "cache")
+    assert service_of("pg-rw.data.svc.cluster.local", "app") == ("pg-rw", "data")
+    assert service_of("mongo-0.mongo-headless.db.svc.cluster.local", "app") == ("mongo-headless", "db")  # a pod's name
+    assert service_of("redis", "app") == ("redis", "app") and service_of("redis.cache", "app") == ("redis", "cache")
 
 
 def test_a_finished_init_container_does_not_make_a_ready_pod_unready():

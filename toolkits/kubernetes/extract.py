@@ -347,7 +347,7 @@ def build(snap: Snapshot) -> Graph:
         text = " ".join(str(v) for v in g.nodes[uid].detail["env"].values())
         text += " " + " ".join(" ".join(g.nodes[u].detail.get("data", {}).values()) for u in configs)
         for host in set(_HOST.findall(text.lower())):
-            svc_name, svc_ns = _service_of(host, ns)
+            svc_name, svc_ns = service_of(host, ns)
             edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, svc_name)))
     pods_by_ns: dict[str, list[Node]] = {}
     by_label: dict[tuple[str, str, str], list[Node]] = {}
@@ -364,13 +364,16 @@ def build(snap: Snapshot) -> Graph:
         pool = by_label.get((ns, *next(iter(plain.items()))), []) if plain else pods_by_ns.get(ns, [])
         return [p for p in pool if selects(selector, p.labels)]
 
-    workloads = [w for k in ("Deployment", "StatefulSet", "DaemonSet") for w in g.by_kind(k)]
+    workloads: dict[str, list[Node]] = {}
+    for k in ("Deployment", "StatefulSet", "DaemonSet"):
+        for w in g.by_kind(k):
+            workloads.setdefault(w.namespace, []).append(w)
     for svc in g.by_kind("Service"):
         if svc.detail["selector"]:
             for p in selected(svc.namespace, svc.detail["selector"]):
                 edge("SELECTS", svc.uid, p.uid)
-            for w in workloads:
-                if w.namespace == svc.namespace and selects(svc.detail["selector"], w.detail.get("template_labels") or {}):
+            for w in workloads.get(svc.namespace, []):
+                if selects(svc.detail["selector"], w.detail.get("template_labels") or {}):
                     edge("SELECTS_TEMPLATE", svc.uid, w.uid)
     for kind in ("Endpoints", "EndpointSlice"):
         for n in g.by_kind(kind):
@@ -430,7 +433,7 @@ def build(snap: Snapshot) -> Graph:
     return g
 
 
-def _service_of(host: str, ns: str) -> tuple[str, str]:
+def service_of(host: str, ns: str) -> tuple[str, str]:
     """(Service, namespace) a DNS name points at: svc, svc.ns, svc.ns.svc.cluster.local, and a StatefulSet
     pod's own name pod.svc.ns.svc.cluster.local (the headless Service)."""
     parts = host.split(".")
@@ -459,10 +462,11 @@ def _ingress_backends(spec: dict) -> dict[str, str]:
 
 
 _GENERIC = {"io", "com", "org", "net", "k8s", "csi", "kubernetes", "storage", "driver", "provisioner", "cloud", "x",
-            "controller", "plugin", "www"}
+            "controller", "plugin", "node", "www"}
 
 
-def _tokens(text: str) -> set[str]:
+def tokens(text: str) -> set[str]:
+    """The distinctive words of a driver, provisioner or workload name (ebs.csi.aws.com -> ebs, aws)."""
     return {t for t in re.split(r"[^a-z0-9]+", text.lower()) if len(t) > 1 and t not in _GENERIC}
 
 
@@ -473,7 +477,7 @@ def _provisioners(snap: Snapshot, provisioner: str) -> list[tuple[str, dict]]:
     most of its distinctive words (ebs.csi.aws.com -> ebs, aws) in their name and images."""
     if not provisioner or provisioner.startswith("kubernetes.io/no-provisioner"):
         return []
-    want = _tokens(provisioner)
+    want = tokens(provisioner)
     literal, scored = [], []
     for kind in ("Deployment", "StatefulSet"):
         for w in snap.items(kind):
@@ -487,7 +491,7 @@ def _provisioners(snap: Snapshot, provisioner: str) -> list[tuple[str, dict]]:
             names = " ".join([_meta(w)[1]] + [f"{c.get('name')} {str(c.get('image') or '').split('/')[-1].split(':')[0]}"
                                               for c in ctrs])
             if "provisioner" in names.lower() and want:
-                score = len(want & _tokens(names))
+                score = len(want & tokens(names))
                 if score:
                     scored.append((score, (kind, w)))
     if literal:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from kubernetes.utils import parse_quantity
 
-from toolkits.kubernetes.extract import selects
+from toolkits.kubernetes.extract import selects, service_of, tokens
 from toolkits.kubernetes.graph import StateGraph, node_dict
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet")
@@ -78,12 +78,6 @@ def _label(edge: dict) -> str:
 def labels_of(edges: list[dict]) -> list[str]:
     return [_label(e) for e in edges]
 
-
-_GENERIC = {"io", "com", "org", "net", "k8s", "csi", "kubernetes", "storage", "driver", "node", "plugin", "controller"}
-
-
-def _tokens(text: str) -> set[str]:
-    return {t for t in re.split(r"[^a-z0-9]+", text.lower()) if len(t) > 1 and t not in _GENERIC}
 
 
 def _edge_detail(edges: list[dict]) -> str:
@@ -169,12 +163,10 @@ _SVC_HOST = re.compile(r"\b([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*){1,2})\.sv
 
 def _hosts_nowhere(cm: dict, sg: StateGraph) -> list[tuple[str, str]]:
     """(key, host) for each cluster DNS name (``*.svc``) in a ConfigMap whose Service is not in the cluster."""
-    from toolkits.kubernetes.extract import _service_of
-
     out = []
     for k, v in (cm["detail"].get("data") or {}).items():
         for m in _SVC_HOST.finditer(str(v).lower()):
-            name, ns = _service_of(m.group(0), cm["namespace"])
+            name, ns = service_of(m.group(0), cm["namespace"])
             _, rows = sg.query("MATCH (s:Service {namespace: $ns, name: $n}) WHERE NOT s.missing RETURN count(s)",
                                {"ns": ns, "n": name})
             if not rows[0][0]:
@@ -493,7 +485,7 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     if not ({"notready", "unreachable"} & set(s.signals)) or nodes[0]["kind"] != "Pod":
         return None
     client = nodes[0]
-    labels = [_label(e) for e in edges]
+    labels = labels_of(edges)
     if labels == ["CONNECTS_TO", "SELECTS", "APPLIES_TO"]:  # a policy on the server the client reaches
         pairs = [(nodes[1], nodes[2])]
     elif labels == ["APPLIES_TO"]:  # a policy on the client itself: its egress to everything it reaches
@@ -618,7 +610,7 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     if driver and c["kind"] == "DaemonSet" and labels_of(edges) == ["SCHEDULED_ON", "SCHEDULED_ON", "OWNS"]:
         plugin, node = nodes[2], nodes[1]
         if plugin.get("phase") != "Running" or plugin.get("reasons"):
-            if _tokens(driver.group(1)) & (_tokens(name) | {t for x in ctrs for t in _tokens(str(x.get("image") or "").split("/")[-1])}):
+            if tokens(driver.group(1)) & (tokens(name) | {t for x in ctrs for t in tokens(str(x.get("image") or "").split("/")[-1])}):
                 return Verdict(f"DaemonSet {name}: its pod on {node['name']} is not running, so the CSI driver "
                                f"{driver.group(1)} is not registered there",
                                [f"{ref(nodes[0])} on {node['name']}: {driver.group(0)}",
