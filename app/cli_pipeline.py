@@ -164,6 +164,8 @@ def register(cli: typer.Typer) -> None:
             why = "the configured LLM routes questions" if settings.router_kind == "llm" else (
                 "not asked for" if skip_router else f"model present at {settings.router_dir}")
             console.print(f"router: {why}")
+            if why == f"model present at {settings.router_dir}":
+                _export_router(settings)
             status.set("router_quick", "skipped", why)
             status.set("router", "skipped" if why != f"model present at {settings.router_dir}" else "done", why)
         elif quick_path(settings).is_file():
@@ -204,6 +206,9 @@ def register(cli: typer.Typer) -> None:
                 status.set("index", "failed", str(exc)[:300])
                 failed.append("index")
             else:
+                from rag.embeddings import accelerate
+
+                accelerate(settings)  # a verified ONNX export of the encoder: the app answers without torch
                 console.print("knowledge: manual and general index ready")
                 for step in ("keywords", "index"):
                     if status.data["steps"][step]["state"] != "done":
@@ -243,6 +248,24 @@ def register(cli: typer.Typer) -> None:
                 except subprocess.TimeoutExpired:
                     prep.kill()
         raise typer.Exit(code)
+
+
+def _export_router(settings) -> None:
+    """A router trained before its ONNX export existed gets one now (the app then answers without torch)."""
+    from router import onnx_heads
+    from router.classifier import load_dir
+    from router.data import load_split
+
+    if settings.router_kind == "llm" or onnx_heads.verified(settings.router_dir):
+        return
+    try:
+        torch_router = load_dir(settings.router_dir, float(settings.router_threshold))
+        texts = [r["text"] for r in load_split("val")][::8]
+    except (OSError, ValueError, KeyError) as exc:
+        console.print(f"router: no ONNX export ({exc})")
+        return
+    figures = onnx_heads.export(torch_router, settings.router_dir, texts)
+    console.print(f"router: ONNX export {'failed: ' + figures['error'] if 'error' in figures else 'verified'}")
 
 
 def run_child(cmd: list[str]) -> int:

@@ -5,7 +5,8 @@
 The questions go through the app's own path (agent.pipeline.Pipeline, auto-routed, a fresh Pipeline per
 question as the Streamlit app makes one, with the shared router); RSS is read with psutil before the first
 question, after each one, and at the end, with the encoders that were loaded (retrieval and tool matching
-share one MiniLM; the router's fine-tuned MiniLM is its own). Target (issue 15): <= 600 MB after 20
+share one MiniLM; the router's fine-tuned MiniLM is its own) and whether torch was ever imported (with the
+ONNX exports that ingest and router training verify, it is not: router/onnx_heads.py, toolkits/encoder.py). Target (issue 15): <= 600 MB after 20
 questions. Needs the prepared data dir (`dbcopilot prepare`).
 """
 from __future__ import annotations
@@ -56,7 +57,10 @@ def main() -> None:
     out["rss_end_mb"] = rss_mb()
     from toolkits import encoder
 
-    out["encoders_loaded"] = sorted(encoder._models)  # names of the SentenceTransformer copies in memory
+    out["encoders_loaded"] = sorted(encoder._models)  # names of the torch encoder copies in memory
+    out["encoder"] = encoder.onnx_status()  # "onnx: <file>" when queries are encoded by ONNX Runtime
+    out["router"] = type(getattr(router, "head", router)).__name__  # OnnxMiniLM: the router runs on ONNX Runtime
+    out["torch_loaded"] = "torch" in sys.modules
     out["pid"] = os.getpid()
     print(json.dumps(out, indent=2))
 

@@ -19,6 +19,7 @@ from router.llm import LLMRouter
 __all__ = ["LABELS", "SAFE_LABELS", "RouteDecision", "RouterNotTrained", "load_router", "train", "VARIANTS"]
 
 VARIANTS = ("flat", "hierarchical")
+ONNX_CHECK_TEXTS = 400  # validation questions the ONNX export must score as torch does
 
 
 class RouterNotTrained(RuntimeError):
@@ -89,7 +90,7 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
         router, parts = HierarchicalRouter(s_head, t_head), {"safety": s_info, "topic": t_info}
     xlnet_val = classification_report(vlabels, predict_labels(router, vtexts))
     head, head_info, preds = fit(router, texts, labels, vtexts, vlabels, epochs=cfg.minilm_epochs,
-                                 progress=progress)
+                                 progress=progress, frozen_layers=cfg.minilm_frozen_layers)
     router = MixedRouter(router, head)
     train_s, cpu_s = time.perf_counter() - t0, time.process_time() - c0
     metrics = {
@@ -104,6 +105,10 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
         "val": classification_report(vlabels, preds),
     }
     router.save(out_dir, metrics)
+    from router import onnx_heads
+
+    # the answering process then runs the router without torch (router/onnx_heads.py); checked on val questions
+    metrics["onnx"] = onnx_heads.export(router, out_dir, vtexts[:: max(1, len(vtexts) // ONNX_CHECK_TEXTS)])
     return metrics
 
 

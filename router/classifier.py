@@ -1,4 +1,7 @@
-"""The trained routers: flat (one 5-way head) and hierarchical (safe/unsafe, then a 4-way head)."""
+"""The trained routers: flat (one 5-way head) and hierarchical (safe/unsafe, then a 4-way head).
+
+A head is a router.model.Head (torch) or a router.onnx_heads.OnnxHead (ONNX Runtime): both give ``labels`` and
+``probs(texts)`` (rows in label order). ``load_dir`` takes the ONNX export when a verified one is there."""
 from __future__ import annotations
 
 import json
@@ -9,7 +12,6 @@ from router.decision import decide
 from router.files import ROUTER_FILE, is_trained
 from router.labels import LABELS, SAFE_LABELS, RouteDecision
 from router.minilm import MiniLMHead, MixedRouter
-from router.model import Head
 
 
 __all__ = ["ROUTER_FILE", "FlatRouter", "HierarchicalRouter", "decide", "is_trained", "load_dir"]
@@ -18,7 +20,7 @@ __all__ = ["ROUTER_FILE", "FlatRouter", "HierarchicalRouter", "decide", "is_trai
 class FlatRouter:
     variant = "flat"
 
-    def __init__(self, head: Head, threshold: float = 0.6):
+    def __init__(self, head, threshold: float = 0.6):
         if sorted(head.labels) != sorted(LABELS):
             raise ValueError(f"a flat router needs the labels {', '.join(LABELS)}; this model has {head.labels}")
         self.head = head
@@ -39,6 +41,8 @@ class FlatRouter:
 
     @classmethod
     def load(cls, path: str | Path, threshold: float = 0.6) -> "FlatRouter":
+        from router.model import Head
+
         return cls(Head.load(path), threshold)
 
 
@@ -48,7 +52,7 @@ class HierarchicalRouter:
 
     variant = "hierarchical"
 
-    def __init__(self, safety: Head, topic: Head, threshold: float = 0.6):
+    def __init__(self, safety, topic, threshold: float = 0.6):
         if sorted(safety.labels) != ["safe", "unsafe"] or sorted(topic.labels) != sorted(SAFE_LABELS):
             raise ValueError("hierarchical router: the safety head needs labels safe/unsafe and the topic head "
                              f"{', '.join(SAFE_LABELS)}")
@@ -86,13 +90,23 @@ class HierarchicalRouter:
 
     @classmethod
     def load(cls, path: str | Path, threshold: float = 0.6) -> "HierarchicalRouter":
+        from router.model import Head
+
         path = Path(path)
         return cls(Head.load(path / "safety"), Head.load(path / "topic"), threshold)
 
 
 def load_dir(path: str | Path, threshold: float = 0.6):
-    """A directory written by train(), or a user's own checkpoint (config.json + tokenizer) as flat."""
+    """A directory written by train() — on ONNX Runtime when its export is verified (router/onnx_heads.py), else
+    on torch — or a user's own checkpoint (config.json + tokenizer) as flat."""
+    from router import onnx_heads
+
     path = Path(path)
+    heads = onnx_heads.load_heads(path)
+    if heads is not None:
+        base = HierarchicalRouter(heads["safety"], heads["topic"], threshold) if "safety" in heads \
+            else FlatRouter(heads["flat"], threshold)
+        return MixedRouter(base, heads["minilm"], threshold) if "minilm" in heads else base
     meta = json.loads((path / ROUTER_FILE).read_text()) if (path / ROUTER_FILE).is_file() else {}
     base = HierarchicalRouter.load(path, threshold) if meta.get("variant") == "hierarchical" \
         else FlatRouter.load(path, threshold)

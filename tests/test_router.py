@@ -332,3 +332,60 @@ def test_llm_router_through_embedded_smollm2():
     d = LLMRouter(backend.chat).route("what does shared_buffers do in postgres")
     assert d.source == "llm" and d.label in LABELS and set(d.scores) == set(LABELS)
     assert d.low_confidence == (d.confidence < 0.6)
+
+
+# ---- ONNX Runtime: the answering process without torch ---------------------------------------------------
+def test_training_exports_a_verified_onnx_router(flat_dir, toy_corpus):
+    """train() exports every head (XLNet and the fine-tuned MiniLM) and checks them against torch on val; the
+    loader then gives the same router classes on ONNX heads, with torch's scores."""
+    from router import onnx_heads
+    from router.minilm import MiniLMHead, MixedRouter
+
+    meta = json.loads((flat_dir / "onnx" / "verified.json").read_text())
+    assert meta["heads"] == ["flat", "minilm"] and meta["max_abs_difference"] <= onnx_heads.TOLERANCE
+    fast = load_dir(flat_dir)
+    assert isinstance(fast, MixedRouter) and isinstance(fast.base, FlatRouter)
+    assert isinstance(fast.base.head, onnx_heads.OnnxHead) and isinstance(fast.head, onnx_heads.OnnxMiniLM)
+    slow = MixedRouter(FlatRouter.load(flat_dir), MiniLMHead.load(flat_dir))
+    texts = [r["text"] for r in toy_rows(3, seed=7)] + ["", "a much longer question " * 40, "é ß 你好 🙂"]
+    for a, b in zip(fast.scores_batch(texts), slow.scores_batch(texts)):
+        assert all(abs(a[k] - b[k]) < 1e-4 for k in LABELS)
+    assert [fast.route(t).label for t in texts] == [slow.route(t).label for t in texts]
+
+
+def test_a_fresh_process_routes_without_importing_torch(flat_dir):
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from router.classifier import load_dir; r = load_dir(sys.argv[1]); "
+            "d = r.route('check locks now on mine'); "
+            "print(json.dumps([d.label, 'torch' in sys.modules, 'transformers' in sys.modules]))")
+    out = subprocess.run([sys.executable, "-c", code, str(flat_dir)], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stderr
+    label, torch_loaded, transformers_loaded = json.loads(out.stdout)
+    assert label == "instance" and not torch_loaded and not transformers_loaded
+
+
+def test_a_damaged_or_unverified_export_falls_back_to_torch(flat_dir, tmp_path):
+    import shutil
+
+    from router import onnx_heads
+    from router.model import Head
+
+    copy = tmp_path / "copy"
+    shutil.copytree(flat_dir, copy)
+    (copy / "onnx" / "flat.onnx").write_bytes(b"not an onnx file")
+    r = load_dir(copy)
+    assert isinstance(r.base.head, Head)  # the torch head, and it still routes
+    assert r.route("check locks now on mine").label == "instance"
+    (copy / "onnx" / "verified.json").unlink()
+    shutil.copy(flat_dir / "onnx" / "flat.onnx", copy / "onnx" / "flat.onnx")
+    assert not onnx_heads.verified(copy) and isinstance(load_dir(copy).base.head, Head)
+    # prepare's export for a directory trained before the export existed; the torch router is unchanged by it
+    slow, texts = load_dir(copy), [r["text"] for r in toy_rows(2, seed=5)]
+    before = slow.scores_batch(texts)
+    figures = onnx_heads.export(slow, copy, texts)
+    assert "error" not in figures and onnx_heads.verified(copy)
+    assert slow.scores_batch(texts) == before and not slow.base.head.model.training
+    assert isinstance(load_dir(copy).base.head, onnx_heads.OnnxHead)
