@@ -81,7 +81,8 @@ def _matrix(score_dicts: list[dict[str, float]]) -> np.ndarray:
     return np.array([[s.get(label, 0.0) for label in LABELS] for s in score_dicts])
 
 
-def _fine_tune(texts, labels, epochs: float, batch_size: int, lr: float, seed: int, progress: bool):
+def _fine_tune(texts, labels, epochs: float, batch_size: int, lr: float, seed: int, progress: bool,
+               frozen_layers: int = 0):
     import torch
     from tqdm import tqdm
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -100,6 +101,10 @@ def _fine_tune(texts, labels, epochs: float, batch_size: int, lr: float, seed: i
     # the word-embedding table is half of MiniLM's weights: frozen, AdamW does not update 11.7 M numbers
     # a step, and words the router corpus never shows keep their pretrained general-English meaning
     model.get_input_embeddings().weight.requires_grad_(False)
+    if frozen_layers:  # the lower layers keep their pretrained weights: no backward pass through them
+        model.base_model.embeddings.requires_grad_(False)
+        for layer in model.base_model.encoder.layer[:frozen_layers]:
+            layer.requires_grad_(False)
     y = np.array([LABELS.index(l) for l in labels])
     lengths = np.array([len(ids) for ids in tokenizer(texts, truncation=True, max_length=MAX_LEN)["input_ids"]])
     steps = max(1, int(epochs * len(texts) / batch_size))
@@ -110,8 +115,11 @@ def _fine_tune(texts, labels, epochs: float, batch_size: int, lr: float, seed: i
     model.train()
     bar = tqdm(total=steps, desc="minilm", unit="step", disable=not progress)
     step = 0
+    cores = _CoreShare()
     while step < steps:
         for idx in _length_buckets(lengths, batch_size, rng):
+            if step and step % RETHREAD_EVERY == 0:  # another job (the index, the XLNet heads) may have ended or begun
+                torch.set_num_threads(cores.mine(limit=4))
             enc = tokenizer([texts[j] for j in idx], padding=True, truncation=True, max_length=MAX_LEN,
                             return_tensors="pt")
             loss = model(**enc, labels=torch.tensor(y[idx])).loss
@@ -138,6 +146,29 @@ def _length_buckets(lengths: np.ndarray, batch_size: int, rng) -> list[np.ndarra
     return [batches[k] for k in rng.permutation(len(batches))]
 
 
+RETHREAD_EVERY = 20  # training steps between two looks at which cores are free
+
+
+class _CoreShare:
+    """Cores this process may use now: all but those other processes kept busy since the last look (this process's
+    own use does not count against it), 1..limit. Non-blocking, so it can be asked between training steps."""
+
+    def __init__(self):
+        import psutil
+
+        self.me = psutil.Process()
+        self.me.cpu_percent(None)
+        psutil.cpu_percent(None, percpu=True)
+
+    def mine(self, limit: int) -> int:
+        import psutil
+
+        total = sum(psutil.cpu_percent(None, percpu=True))
+        others = max(0.0, total - self.me.cpu_percent(None))
+        cores = os.cpu_count() or 1
+        return max(1, min(limit, cores, int(cores - others / 100.0 + 0.5)))
+
+
 def _idle_cores(limit: int) -> int:
     """Cores under half busy over a short sample, 1..limit (the router may not import the toolkits' twin,
     toolkits.encoder.free_cores)."""
@@ -148,7 +179,7 @@ def _idle_cores(limit: int) -> int:
 
 
 def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: int = 32, lr: float = 1e-4,
-        seed: int = 13, progress: bool = False) -> tuple[MiniLMHead, dict, list[str]]:
+        seed: int = 13, progress: bool = False, frozen_layers: int = 0) -> tuple[MiniLMHead, dict, list[str]]:
     """Fine-tune MiniLM on train; fit its temperature and the mixing weight w on val.
     Returns the head, its figures and the mixed router's val labels (MiniLM runs over val once)."""
     import torch
@@ -159,7 +190,7 @@ def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: i
     # another process on one core, two spin-waiting OpenMP threads made each step 15x slower (0.4 → 5.8 s)
     torch.set_num_threads(_idle_cores(limit=4))
     try:
-        model, tokenizer = _fine_tune(list(texts), list(labels), epochs, batch_size, lr, seed, progress)
+        model, tokenizer = _fine_tune(list(texts), list(labels), epochs, batch_size, lr, seed, progress, frozen_layers)
         head = MiniLMHead(model, tokenizer, weight=1.0)
         z = head.logits(list(vtexts))
     finally:
@@ -174,7 +205,7 @@ def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: i
     head.weight = max(W_GRID, key=lambda w: (accs[w], w))  # ties: more XLNet
     mixed = head.weight * p_base + (1 - head.weight) * p_head
     return head, {"weight": head.weight, "temperature": head.temperature, "epochs": epochs,
-                  "val_accuracy_minilm_only": round(accs[0.0], 4), "val_accuracy_mixed": round(accs[head.weight], 4),
+                  "val_accuracy_minilm_only": round(accs[0.0], 4), "val_accuracy_mixed": round(accs[head.weight], 4), "frozen_layers": frozen_layers,
                   "fit_seconds": round(time.perf_counter() - t0, 1)}, [LABELS[i] for i in mixed.argmax(1)]
 
 
