@@ -112,7 +112,8 @@ def ingest_paths(settings, kb: str, paths: list[str | Path], progress: Progress 
         todo.append((path, digest, chunks))
 
     all_chunks = [c for _, _, cs in todo for c in cs]
-    if all_chunks and store.count(kb) == 0:  # a new collection: keyword search works while it is embedded
+    new_collection = store.count(kb) == 0
+    if all_chunks and new_collection:  # keyword search works while it is embedded
         save_provisional(settings, kb, all_chunks)
     known_vectors = _reusable_vectors(store, [kb, "manual"], [c.id for c in all_chunks])
     fresh = [c for c in all_chunks if c.id not in known_vectors]
@@ -128,15 +129,19 @@ def ingest_paths(settings, kb: str, paths: list[str | Path], progress: Progress 
     by_id = dict(known_vectors)
     by_id.update({c.id: v for c, v in zip(fresh, fresh_vectors)})
     vectors = np.array([by_id[c.id] for c in all_chunks], dtype=np.float32)
+    if new_collection and todo:  # nothing to replace: one batched add
+        store.add_new(kb, [(digest, chunks) for _, digest, chunks in todo], vectors,
+                      lambda n: tick("store", n, len(todo)))
     pos = 0
     for i, (path, digest, chunks) in enumerate(todo, 1):
         n = len(chunks)
-        store.replace_document(kb, path.name, digest, chunks, vectors[pos : pos + n])
+        if not new_collection:
+            store.replace_document(kb, path.name, digest, chunks, vectors[pos : pos + n])
+            tick("store", i, len(todo))
         pos += n
         report.files += 1
         report.chunks += n
         report.per_file[path.name] = n
-        tick("store", i, len(todo))
     if todo or not lexical_dir(settings, kb).exists():
         rebuild_lexical(settings, kb)
     report.seconds = time.perf_counter() - start
@@ -163,7 +168,7 @@ def _reusable_vectors(store: Store, kbs: list[str], ids: list[str]) -> dict[str,
     found: dict[str, np.ndarray] = {}
     for name in dict.fromkeys(kbs):
         col = store.collection(name)
-        want = [i for i in ids if i not in found]
+        want = [i for i in dict.fromkeys(ids) if i not in found]  # one copy of a file stored twice: one id
         if col is None or not want:
             continue
         for start in range(0, len(want), 2000):

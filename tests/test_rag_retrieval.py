@@ -159,3 +159,27 @@ def test_ensure_index_builds_lexical_index_when_missing(settings):
     top = fresh.search("autovacuum_vacuum_insert_scale_factor", k=1)[0]
     assert top.source == "runtime-config-autovacuum.html" and top.details["bm25_rank"] is not None
     assert lexical_dir(settings, "manual").exists()
+
+
+def test_a_new_collection_is_stored_in_batches_across_files(settings, tmp_path):
+    """A first ingest adds every file's chunks in a few batched adds (no per-file delete); the result is the same
+    collection a per-file ingest gives, and two copies of one file under one name are stored once."""
+    store = Store(settings)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    text = "# Runbook\n\n## Failover\n\nPromote the standby with pg_ctl promote.\n"
+    (tmp_path / "a" / "runbook.md").write_text(text)
+    (tmp_path / "b" / "runbook.md").write_text(text)
+    (tmp_path / "a" / "restore.md").write_text("# Restore\n\n## Jobs\n\nUse pg_restore -j 4 on a fresh database.\n")
+    calls: list[tuple[str, int, int]] = []
+    report = ingest_paths(settings, "batched-kb", [tmp_path / "a", tmp_path / "b"],
+                          progress=lambda stage, done, total: calls.append((stage, done, total)))
+    assert not report.errors and store.count("batched-kb") == 2
+    assert sorted(d["source"] for d in store.documents("batched-kb")) == ["restore.md", "runbook.md"]
+    assert [c for c in calls if c[0] == "store"][-1] == ("store", 3, 3)
+    hits = rag.open_retriever(settings).search("restore with several jobs", kb="batched-kb", k=1)
+    assert hits and hits[0].source == "restore.md"
+    # the collection is no longer new: a changed file is replaced, not added beside its old chunks
+    (tmp_path / "a" / "restore.md").write_text("# Restore\n\n## Jobs\n\nUse pg_restore -j 8.\n")
+    assert ingest_paths(settings, "batched-kb", [tmp_path / "a" / "restore.md"]).chunks == 1
+    assert store.count("batched-kb") == 2
