@@ -69,6 +69,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=1800)
     args = ap.parse_args()
     data = Path(args.data_dir or tempfile.mkdtemp(prefix="dbcopilot-first-run-"))
+    data.chmod(0o755)  # mkdtemp makes it 0700: the sandbox PostgreSQL runs as the postgres user and must reach it
     env = {**os.environ, "DBCOPILOT_DATA_DIR": str(data), "DBCOPILOT_LLM_BACKEND": "grounded", "DBCOPILOT_ROUTE": "auto"}
     os.environ.update(env)
     port = _port()
