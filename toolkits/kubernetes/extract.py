@@ -132,9 +132,22 @@ def _refs(spec: dict) -> dict[str, dict[str, set]]:
     return out
 
 
+def _ended(st: dict) -> datetime | None:
+    """When a pod in a final phase stopped: its containers' last finish, else its conditions' last change."""
+    times = [ts(((cs.get("state") or {}).get("terminated") or {}).get("finishedAt"))
+             for cs in (st.get("initContainerStatuses") or []) + (st.get("containerStatuses") or [])]
+    times = [t for t in times if t] or [t for t in (ts(c.get("lastTransitionTime")) for c in st.get("conditions") or []) if t]
+    return max(times) if times else None
+
+
 def _pod_state(o: dict, now: datetime | None = None) -> tuple[str, list[str], dict, dict]:
     st = o.get("status") or {}
     reasons, messages, restarts = [], [], 0
+    if st.get("phase") in ("Failed", "Succeeded") and now:
+        ended = _ended(st)
+        if ended and (now - ended).total_seconds() > RECENT_S:  # evicted days ago, a Job pod that failed last week:
+            conds = {c.get("type"): c.get("status") for c in st.get("conditions") or [] if c.get("type")}
+            return st["phase"], [], conds, {"messages": [], "restarts": 0, "ended_long_ago": True}  # history
     ready_cond = any(c.get("type") == "Ready" and c.get("status") == "True" for c in st.get("conditions") or [])
     for cs in (st.get("initContainerStatuses") or []) + (st.get("containerStatuses") or []):
         restarts += cs.get("restartCount") or 0
@@ -346,6 +359,7 @@ def build(snap: Snapshot) -> Graph:
         edge("USES_ACCOUNT", uid, ref("ServiceAccount", ns, spec.get("serviceAccountName") or "default"))
         text = " ".join(str(v) for v in g.nodes[uid].detail["env"].values())
         text += " " + " ".join(" ".join(g.nodes[u].detail.get("data", {}).values()) for u in configs)
+        text += " " + " ".join(g.nodes[uid].detail.get("messages") or [])  # hosts its failure names (a URI in a Secret)
         for host in set(_HOST.findall(text.lower())):
             svc_name, svc_ns = service_of(host, ns)
             edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, svc_name)))

@@ -54,7 +54,9 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("nodedown", r"NodeNotReady|NodeStatusUnknown"),
     ("notready", r"NotReady|ContainersNotReady|Readiness probe failed|Unhealthy"),
     ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
-                    r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset"),
+                    r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset|"
+                    r"[Tt]imed out after \d+ ?ms while waiting (?:for a server|to connect)|MongoTimeoutException|"
+                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout"),
 )
 
 
@@ -236,8 +238,10 @@ def _downstream(sg: StateGraph, symptoms: list[Symptom]) -> set[str]:
     bad = {s.node["uid"] for s in symptoms if s.node["kind"] == "Pod"}
     if len(bad) < 2:
         return set()
-    _, rows = sg.query("MATCH (p:Pod)-[:CONNECTS_TO]->(:Service)-[:SELECTS]->(q:Pod) WHERE p.uid IN $bad AND "
-                       "q.uid IN $bad AND p.uid <> q.uid RETURN DISTINCT p.uid", {"bad": sorted(bad)})
+    # a pod that names its own Service (a pooler's or a cluster member's own address) is no client of its peers
+    _, rows = sg.query("MATCH (p:Pod)-[:CONNECTS_TO]->(s:Service)-[:SELECTS]->(q:Pod) WHERE p.uid IN $bad AND "
+                       "q.uid IN $bad AND p.uid <> q.uid AND NOT EXISTS { MATCH (s)-[:SELECTS]->(p) } "
+                       "RETURN DISTINCT p.uid", {"bad": sorted(bad)})
     return {r[0] for r in rows}
 
 

@@ -384,7 +384,11 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                        f"kubectl edit service {c['name']}{_ns(c)}")
     ports = {p for pod in pods for ctr in pod["detail"].get("containers") or [] for p in ctr.get("ports") or []}
     names = {p for pod in pods for ctr in pod["detail"].get("containers") or [] for p in ctr.get("port_names") or []}
-    for port in c["detail"].get("ports") or []:
+    svc_ports = c["detail"].get("ports") or []
+    used = {int(x) for x in re.findall(r"(?::|\bport )(\d{2,5})\b", s.text)} & {p.get("port") for p in svc_ports}
+    for port in svc_ports:
+        if used and port.get("port") not in used:
+            continue  # the failure names the port its client dials: another port's mapping (metrics) is not why
         t = port.get("targetPort")
         if (isinstance(t, int) and ports and t not in ports) or (isinstance(t, str) and not t.isdigit() and t not in names):
             return Verdict(f"Service {c['name']} sends traffic to port {t}, where its pods do not listen",
@@ -452,7 +456,9 @@ def _to_fix(policies: list[dict], direction: str, svc: dict, target) -> dict:
     allow = [p for p in policies if p["detail"].get(direction.lower())]
     if not allow:
         return policies[0]
-    svc_ports = {p.get("port") for p in svc["detail"].get("ports") or []} - {target}
+    entries = svc["detail"].get("ports") or []
+    # the Service port that leads to this pod port (another port of the Service, e.g. metrics, is other traffic)
+    svc_ports = {p.get("port") for p in entries if p.get("targetPort") in (target, None) or len(entries) == 1} - {target}
 
     def rank(p: dict) -> int:
         rules = p["detail"].get(direction.lower()) or []
@@ -487,10 +493,14 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     client = nodes[0]
     labels = labels_of(edges)
     if labels == ["CONNECTS_TO", "SELECTS", "APPLIES_TO"]:  # a policy on the server the client reaches
+        if sg.query("MATCH (s:Service {uid: $s})-[:SELECTS]->(p:Pod {uid: $p}) RETURN count(p)",
+                    {"s": nodes[1]["uid"], "p": client["uid"]})[1][0][0]:
+            return None  # the client's own Service (a peer, not a server it reaches)
         pairs = [(nodes[1], nodes[2])]
     elif labels == ["APPLIES_TO"]:  # a policy on the client itself: its egress to everything it reaches
         _, rows = sg.query("MATCH (p:Pod {uid: $uid})-[:CONNECTS_TO]->(s:Service)-[:SELECTS]->(q:Pod) "
-                           "WHERE q.phase = 'Running' RETURN s, q LIMIT 100", {"uid": client["uid"]})
+                           "WHERE q.phase = 'Running' AND NOT EXISTS { MATCH (s)-[:SELECTS]->(p) } "
+                           "RETURN s, q LIMIT 100", {"uid": client["uid"]})  # never its own Service
         pairs = [(node_dict(a), node_dict(b)) for a, b in rows]
     else:
         return None
@@ -625,6 +635,18 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                        [f"scheduler: {anti.group(0)}", f"{c['kind']} {name} wants {c['detail'].get('replicas')} replicas"],
                        f"kubectl edit {kind} {name}{_ns(c)}   # use preferredDuringScheduling anti-affinity, or a "
                        "rolling update with maxSurge: 0, or fewer replicas than eligible nodes")
+    sel = nodes[0]["detail"].get("nodeSelector") if nodes[0]["kind"] == "Pod" else None
+    if "unschedulable" in s.signals and sel and re.search(r"didn't match Pod's node affinity/selector", text):
+        _, rows = sg.query("MATCH (n:Node) RETURN n.labels")
+        labels = [json.loads(r[0] or "{}") if isinstance(r[0], str) else (r[0] or {}) for r in rows]
+        if rows and not any(all(lab.get(k) == v for k, v in sel.items()) for lab in labels):
+            seen = {k: sorted({lab[k] for lab in labels if k in lab}) for k in sel}
+            return Verdict(f"{c['kind']} {name}: its pod template's nodeSelector {sel} matches no node",
+                           [f"scheduler: {re.search(r'[0-9]+ node[(]s[)] didn.t match Pod.s node affinity/selector', text).group(0)}",
+                            f"{ref(nodes[0])} nodeSelector {sel}",
+                            "values the nodes carry: " + ("; ".join(f"{k}: {', '.join(v) or 'none'}" for k, v in seen.items()))],
+                           f"kubectl edit {kind} {name}{_ns(c)}   # set spec.template.spec.nodeSelector to labels a node has "
+                           f"(kubectl get nodes --show-labels)")
     if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod":
         m = re.search(r"untolerated taint \{([^}]*)\}", text)
         if m:
