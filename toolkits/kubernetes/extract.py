@@ -249,6 +249,9 @@ def build(snap: Snapshot) -> Graph:
                        if c.get("status") == ("True" if c.get("type") in ("ReplicaFailure", "Failed") else "False")
                        and c.get("reason")]
             phase = "Ready" if kind in ("Job", "CronJob") or (ready or 0) >= (want or 0) else "Degraded"
+            if kind == "CronJob" and spec.get("suspend"):
+                phase = "Suspended"
+                reasons.append("Suspended")
             failed = next((c for c in st.get("conditions") or [] if c.get("type") == "Failed" and c.get("status") == "True"), None)
             if kind == "Job" and failed:
                 phase = "Failed"
@@ -258,7 +261,9 @@ def build(snap: Snapshot) -> Graph:
                 "replicas": want, "ready": ready, "containers": _containers(tmpl.get("spec") or {}),
                 "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
                 "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
-                "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")]})
+                "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")],
+                **({"schedule": spec.get("schedule"), "lastScheduleTime": st.get("lastScheduleTime")}
+                   if kind == "CronJob" else {})})
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
         add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
@@ -301,7 +306,7 @@ def build(snap: Snapshot) -> Graph:
             "podSelector": spec.get("podSelector") or {}, "ingress": spec.get("ingress"), "egress": spec.get("egress"),
             "policyTypes": spec.get("policyTypes") or (["Ingress"] + (["Egress"] if spec.get("egress") else []))})
     for o in snap.items("ServiceAccount"):
-        add("ServiceAccount", o, phase="Active")
+        add("ServiceAccount", o, phase="Active", detail={"automount": o.get("automountServiceAccountToken")})
     for o in snap.items("ResourceQuota"):
         st = o.get("status") or {}
         hard, used = st.get("hard") or (o.get("spec") or {}).get("hard") or {}, st.get("used") or {}

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkits.kubernetes.extract import tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
 from toolkits.kubernetes.rules import RULES, WORKLOAD_KINDS, Symptom, Verdict, ref
@@ -30,7 +31,7 @@ W = WORKLOAD_KINDS
 # signal class -> the kinds that can cause it, most specific first
 CAUSES: dict[str, tuple[str, ...]] = {
     "config": ("ConfigMap", "Secret", *W),
-    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "Node", *W, "Job"),
+    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "ServiceAccount", "Node", *W, "Job"),
     "image": ("Secret", *W),
     "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
@@ -41,12 +42,14 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "nodedown": ("Node",),
+    "suspended": ("CronJob",),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
 SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("config", r"CreateContainerConfigError|FailedMount|couldn't find key|configmap .* not found|secret .* not found"),
     ("image", r"ImagePullBackOff|ErrImagePull|FailedToRetrieveImagePullSecret|InvalidImageName"),
     ("crash", r"CrashLoopBackOff|OOMKilled|\bError\b|BackOff"),
+    ("suspended", r"\bSuspended\b"),
     ("liveness", r"Liveness probe failed"),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
     ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
@@ -87,19 +90,23 @@ class Analysis:
 
 
 # --- triage -------------------------------------------------------------------------------
+_RECENT_FAILED_CREATE = ("EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) WHERE e.reasons CONTAINS 'FailedCreate' "
+                         "AND e.detail CONTAINS '\"recent\": true' }")
 UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by their own state
     "Pod": "n.phase IN ['Pending', 'Failed', 'Unknown'] OR coalesce(n.reasons, '') <> '' OR "
            "(n.phase = 'Running' AND NOT coalesce(n.conditions, '') CONTAINS 'Ready=True')",
     "PersistentVolumeClaim": "coalesce(n.phase, '') <> 'Bound' AND NOT n.missing",
     "Node": "n.phase <> 'Ready' OR coalesce(n.reasons, '') <> ''",
-    "ReplicaSet": "n.reasons CONTAINS 'FailedCreate'",
-    "StatefulSet": "n.reasons CONTAINS 'FailedCreate'",
-    "DaemonSet": "n.reasons CONTAINS 'FailedCreate'",
+    # a controller that cannot create pods says so in its conditions (ReplicaSet) or only in recent events (StatefulSet)
+    "ReplicaSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
+    "StatefulSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
+    "DaemonSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
+    "CronJob": "n.phase = 'Suspended'",  # a symptom only when the user's words name it (triage)
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
-OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown"}  # what a non-pod entity can show
-SEVERITY = {"unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended"}  # what a non-pod entity can show
+SEVERITY = {"suspended": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -135,8 +142,8 @@ def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
                 signals.append("storage")
             if kind == "Pod" and n["phase"] == "Pending" and not signals:
                 signals.append("unschedulable")
-            if not signals:
-                continue
+            if not signals or (kind == "CronJob" and not _asked_about(n["name"], symptom_text)):
+                continue  # a suspended schedule is someone's choice unless the user asks why it stopped
             sev = max(SEVERITY[s] for s in signals)
             out.append(Symptom(n, signals, list(dict.fromkeys(reasons)), list(dict.fromkeys(msgs)), sev))
     words = {w for w in re.findall(r"[a-z0-9][a-z0-9.-]{2,}", symptom_text.lower())}
@@ -144,6 +151,12 @@ def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
         any(w in s.node["name"].lower() for w in words if len(w) > 3)  # noqa: E731
     out.sort(key=lambda s: (not named(s), -s.severity, s.node["kind"], s.node["namespace"], s.node["name"]))
     return out
+
+
+def _asked_about(name: str, text: str) -> bool:
+    """The user's words name this entity: a distinctive part of its name starts one of their words."""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return any(w.startswith(part) for part in tokens(name) if len(part) > 3 for w in words)
 
 
 def _representatives(symptoms: list[Symptom], cap: int = 40) -> list[Symptom]:

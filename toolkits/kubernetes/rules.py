@@ -180,6 +180,13 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return Verdict(f"ServiceAccount {c['name']} does not exist",
                        [f"{ref(nodes[-2])} runs pods as ServiceAccount {c['name']}", "the ReplicaSet cannot create pods"],
                        f"kubectl create serviceaccount {c['name']}{_ns(c)}   # or fix serviceAccountName in the pod template")
+    token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount)[^\n]*", s.text)
+    if "crash" in s.signals and token and c["detail"].get("automount") is False:
+        return Verdict(f"ServiceAccount {c['name']} has automountServiceAccountToken: false, and its pods need the "
+                       "API token", [f"{ref(nodes[0])} exits: {token.group(0).strip()[:240]}",
+                                     f"ServiceAccount {c['name']}: automountServiceAccountToken false"],
+                       f"kubectl patch serviceaccount {c['name']}{_ns(c)} -p '{{\"automountServiceAccountToken\": true}}'   "
+                       "# or set it to true in the pod template, then restart the pods")
     return None
 
 
@@ -592,6 +599,18 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
 
 
 # --- workloads ----------------------------------------------------------------------------
+@rule("CronJob")
+def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if "suspended" not in s.signals or edges:
+        return None
+    name = c["name"]
+    return Verdict(f"CronJob {name} is suspended: no run since {c['detail'].get('lastScheduleTime') or 'it was suspended'}",
+                   [f"CronJob {name}: spec.suspend true, schedule {c['detail'].get('schedule')!r}",
+                    f"last scheduled: {c['detail'].get('lastScheduleTime') or 'never'}"],
+                   f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"suspend\": false}}}}'   # then run one "
+                   f"now: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
+
+
 @rule(*WORKLOAD_KINDS)
 def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     name, kind = c["name"], c["kind"].lower()
