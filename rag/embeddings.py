@@ -18,11 +18,13 @@ resident memory), or stays on torch when there is none yet — a question never 
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
 
-from toolkits.encoder import DEFAULT_MODEL, dimension, encode, free_cores, get_encoder, model_path, use_onnx
+from toolkits.encoder import (DEFAULT_MODEL, dimension, encode, free_cores, get_encoder, model_path, onnx_status,
+                              use_onnx)
 
 DOC_MAX_TOKENS = 128
 BATCH_SIZE = 32
@@ -56,7 +58,13 @@ def embed_documents(texts: list[str], name: str = "", progress=None) -> np.ndarr
     """Embeddings of document chunks; ``progress(n_done)`` is called after each batch."""
     out = []
     step = BATCH_SIZE * 8
-    threads = free_cores(limit=4) if len(texts) > step else None  # a long ingest: only the cores no one else uses
+    threads = None
+    if len(texts) > step:  # a long ingest
+        # ONNX Runtime threads do not spin-wait (toolkits/encoder.py): a core another process holds slows its thread
+        # to that core's share, never the 10x collapse of torch's OpenMP threads, so it takes every core (up to 4);
+        # torch takes only the cores idle now
+        onnx = onnx_status(name).startswith("onnx")
+        threads = max(1, min(4, os.cpu_count() or 1)) if onnx else free_cores(limit=4)
     for i in range(0, len(texts), step):
         batch = texts[i : i + step]
         out.append(encode(batch, name, max_tokens=DOC_MAX_TOKENS, batch_size=BATCH_SIZE, threads=threads))
