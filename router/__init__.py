@@ -104,8 +104,10 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
         "val_xlnet_only": xlnet_val,
         "val": classification_report(vlabels, preds),
     }
-    router.save(out_dir, metrics)
     from router import onnx_heads
+
+    onnx_heads.forget(out_dir)  # an export of the previous model must not outlive it, even if the export below fails
+    router.save(out_dir, metrics)
 
     # the answering process then runs the router without torch (router/onnx_heads.py); checked on val questions
     metrics["onnx"] = onnx_heads.export(router, out_dir, vtexts[:: max(1, len(vtexts) // ONNX_CHECK_TEXTS)])

@@ -24,16 +24,12 @@ import numpy as np
 
 from router.files import MINILM_DIR, MIX_FILE, ROUTER_FILE
 from router.labels import LABELS
+from router.minilm import MAX_LEN, _softmax  # numpy only: no torch at import
 
 ONNX_DIR = "onnx"
 VERIFIED = "verified.json"
 TOLERANCE = 1e-4
 log = logging.getLogger(__name__)
-
-
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = np.exp(z - z.max(axis=1, keepdims=True))
-    return z / z.sum(axis=1, keepdims=True)
 
 
 class OnnxHead:
@@ -188,6 +184,11 @@ def _xlnet_heads(router) -> dict:
 
 # ---- load ------------------------------------------------------------------------------------------------
 
+def forget(path: str | Path) -> None:
+    """The export in ``path`` is no longer the model's (it is being retrained): never load it."""
+    (Path(path) / ONNX_DIR / VERIFIED).unlink(missing_ok=True)
+
+
 def verified(path: str | Path) -> bool:
     return (Path(path) / ONNX_DIR / VERIFIED).is_file()
 
@@ -206,8 +207,6 @@ def load_heads(path: str | Path, verified: bool = True) -> dict | None:
     if verified and not (path / ONNX_DIR / VERIFIED).is_file():
         return None
     try:
-        from router.minilm import MAX_LEN
-
         meta = json.loads((path / ROUTER_FILE).read_text())
         names = [("safety", "safety"), ("topic", "topic")] if meta.get("variant") == "hierarchical" else [("", "flat")]
         heads = {name: _xlnet(path, sub, name) for sub, name in names}
