@@ -154,9 +154,10 @@ def register(cli: typer.Typer) -> None:
             db_thread = threading.Thread(target=database, name="sandbox", daemon=True)
             db_thread.start()
         trained = settings.router_kind == "llm" or skip_router
+        present = None  # the trained router on disk, loaded once
         if not trained:
             try:
-                router.load_router(settings)
+                present = router.load_router(settings)
                 trained = True
             except router.RouterNotTrained:
                 pass
@@ -164,10 +165,10 @@ def register(cli: typer.Typer) -> None:
             why = "the configured LLM routes questions" if settings.router_kind == "llm" else (
                 "not asked for" if skip_router else f"model present at {settings.router_dir}")
             console.print(f"router: {why}")
-            if why == f"model present at {settings.router_dir}":
-                _export_router(settings)
+            if present is not None:
+                _export_router(settings, present)
             status.set("router_quick", "skipped", why)
-            status.set("router", "skipped" if why != f"model present at {settings.router_dir}" else "done", why)
+            status.set("router", "done" if present is not None else "skipped", why)
         elif quick_path(settings).is_file():
             status.set("router_quick", "done", "present")
         else:
@@ -250,21 +251,20 @@ def register(cli: typer.Typer) -> None:
         raise typer.Exit(code)
 
 
-def _export_router(settings) -> None:
-    """A router trained before its ONNX export existed gets one now (the app then answers without torch)."""
+def _export_router(settings, loaded) -> None:
+    """A router trained before its ONNX export existed gets one now (the app then answers without torch);
+    ``loaded`` is the router load_router gave, on torch when there was no verified export."""
     from router import onnx_heads
-    from router.classifier import load_dir
     from router.data import load_split
 
-    if settings.router_kind == "llm" or onnx_heads.verified(settings.router_dir):
+    if onnx_heads.verified(settings.router_dir):
         return
     try:
-        torch_router = load_dir(settings.router_dir, float(settings.router_threshold))
-        texts = [r["text"] for r in load_split("val")][::8]
-    except (OSError, ValueError, KeyError) as exc:
+        texts = [r["text"] for r in load_split("val")]
+    except (OSError, ValueError) as exc:
         console.print(f"router: no ONNX export ({exc})")
         return
-    figures = onnx_heads.export(torch_router, settings.router_dir, texts)
+    figures = onnx_heads.export(loaded, settings.router_dir, texts)
     console.print(f"router: ONNX export {'failed: ' + figures['error'] if 'error' in figures else 'verified'}")
 
 

@@ -19,7 +19,6 @@ from router.llm import LLMRouter
 __all__ = ["LABELS", "SAFE_LABELS", "RouteDecision", "RouterNotTrained", "load_router", "train", "VARIANTS"]
 
 VARIANTS = ("flat", "hierarchical")
-ONNX_CHECK_TEXTS = 400  # validation questions the ONNX export must score as torch does
 
 
 class RouterNotTrained(RuntimeError):
@@ -110,7 +109,7 @@ def _train(variant, out_dir, cfg, texts, labels, vtexts, vlabels, progress) -> d
     router.save(out_dir, metrics)
 
     # the answering process then runs the router without torch (router/onnx_heads.py); checked on val questions
-    metrics["onnx"] = onnx_heads.export(router, out_dir, vtexts[:: max(1, len(vtexts) // ONNX_CHECK_TEXTS)])
+    metrics["onnx"] = onnx_heads.export(router, out_dir, vtexts)
     return metrics
 
 
