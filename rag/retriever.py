@@ -14,6 +14,7 @@ import threading
 
 import numpy as np
 
+from rag import acronyms
 from rag.embeddings import embed_query
 from rag.lexical import LexicalIndex, is_provisional, lexical_dir, rebuild_lexical
 from rag.store import EmptyKnowledgeBase, Store, check_kb_name
@@ -35,6 +36,7 @@ class Retriever:
         self.settings = settings
         self.store = Store(settings)
         self._lexical: dict[str, tuple[float, LexicalIndex]] = {}
+        self._acronyms: tuple[int, dict] | None = None
         self._lock = threading.Lock()
 
     # --- lexical index, loaded once per kb (reloaded when rebuilt on disk) ----------
@@ -54,6 +56,17 @@ class Retriever:
             self._lexical[kb] = (mtime, index)
             return index
 
+    def acronyms(self) -> dict[str, dict]:
+        """The manual's own acronym table (rag/acronyms.py), for every knowledge base; {} without a manual."""
+        if not (lexical_dir(self.settings, "manual") / "chunks.pkl").exists():
+            return {}
+        index = self.lexical("manual")
+        with self._lock:
+            if self._acronyms is None or self._acronyms[0] != id(index):
+                table = acronyms.load_or_build(lexical_dir(self.settings, "manual"), index.docs, index.metas)
+                self._acronyms = (id(index), table)
+            return self._acronyms[1]
+
     def _collection(self, kb: str):
         col = self.store.collection(kb)
         if col is None or col.count() == 0:
@@ -70,12 +83,19 @@ class Retriever:
         query = (query or "").strip()
         if not query:
             return []
+        query = acronyms.expand(query, self.acronyms())
         try:
             col = self._collection(kb)
         except EmptyKnowledgeBase:
             if is_provisional(self.settings, kb):
                 return self._keywords_only(query, kb, k)
             raise
+        qv, cands = self._candidates(query, kb, col)
+        return self._select(cands, qv, k, threshold, kb)
+
+    def _candidates(self, query: str, kb: str, col) -> tuple[np.ndarray, dict[str, dict]]:
+        """The query vector and the union of the dense and BM25 pools, each candidate with its
+        text, metadata, vector, ranks, cosine and fused RRF score."""
         lexical = self.lexical(kb)
         qv = embed_query(query, self.settings.embedding_model)
 
@@ -104,6 +124,11 @@ class Retriever:
             c["rrf"] = (DENSE_WEIGHT / (RRF_K + c["dense_rank"] + 1) if "dense_rank" in c else 0.0) + (
                 lex_weight / (RRF_K + c["lex_rank"] + 1) if "lex_rank" in c else 0.0
             )
+        return qv, cands
+
+    def _select(self, cands: dict[str, dict], qv: np.ndarray, k: int, threshold: float, kb: str) -> list[Passage]:
+        """The best k candidates by fused score that pass the threshold, near-duplicates dropped,
+        one passage per page first."""
         ranked = sorted(cands.items(), key=lambda kv: kv[1]["rrf"], reverse=True)
         if not ranked or max(c["cos"] for c in cands.values()) < threshold:
             return []  # nothing in the knowledge base is close enough to the question
