@@ -211,6 +211,12 @@ def register(cli: typer.Typer) -> None:
 
                 accelerate(settings)  # a verified ONNX export of the encoder: the app answers without torch
                 console.print("knowledge: manual and general index ready")
+                try:  # the router's second look at off-topic questions (agent/harm_exemplars.py), encoded once
+                    from agent.harm_exemplars import exemplars
+
+                    exemplars(settings)
+                except Exception as exc:  # noqa: BLE001 - built on the first off-topic question instead
+                    console.print(f"[yellow]harm exemplars not prepared:[/] {exc}")
                 for step in ("keywords", "index"):
                     if status.data["steps"][step]["state"] != "done":
                         status.set(step, "done", "ready")

@@ -1,6 +1,7 @@
 """Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, dev
 and the hand-written held-out sets (heldout, heldout2, heldout3, heldout_harm: harmful requests and their
-harmless look-alikes); with_rule: the route the app takes, a self-harm message being unsafe by rule first.
+harmless look-alikes); with_rule: the route the app takes, a self-harm message being unsafe by rule first; with_second_look: then an
+off-topic decision near a harmful line of the corpus made unsafe (agent/harm_exemplars.py).
 
     python bench/router.py [--variant flat|hierarchical] [--model-dir DIR] [--n 300]
 
@@ -37,9 +38,11 @@ def main() -> int:
     import router
     import router.classifier  # noqa: F401
     from agent.config import get_settings
+    from agent.harm_exemplars import second_look
     from agent.refusals import self_harm
     from evaluation.qcr import classification_report, percentile
     from router.data import load_split
+    from router.labels import RouteDecision
 
     torch.set_num_threads(a.threads)
     import_s = time.perf_counter() - t_imp
@@ -80,6 +83,12 @@ def main() -> int:
                                    for k in ("accuracy",)}
         out[split]["with_rule"]["unsafe_recall"] = classification_report(
             [x["label"] for x in rows], ruled)["per_class"]["unsafe"]["recall"]
+        # and the second look at off-topic decisions (agent/harm_exemplars.py): near a harmful core line -> unsafe
+        looked = [second_look(s, t, RouteDecision(p, 1.0, {p: 1.0})).label if p == "irrelevant" else p
+                  for t, p in zip(texts, ruled)]
+        rep = classification_report([x["label"] for x in rows], looked)
+        out[split]["with_second_look"] = {"accuracy": rep["accuracy"],
+                                          "unsafe_recall": rep["per_class"]["unsafe"]["recall"]}
     rows = (load_split("heldout") + load_split("val"))[: a.n]
     for x in rows[:10]:
         r.route(x["text"])  # warm-up

@@ -1,0 +1,120 @@
+"""A second look at questions the router calls off-topic: is the question a near paraphrase of a
+harmful request in the router's own hand-written corpus (corpora/router/core)?
+
+Why: the router's errors on harmful requests that are not about databases (weapons, drugs,
+self-harm, scams) are nearly all "irrelevant" — a polite off-topic notice instead of a refusal.
+The sentence encoder the app already holds (MiniLM, pretrained on general English) knows that
+"pipe bomb" and "nail bomb" are alike even where the from-scratch XLNet never saw the words.
+Only an "irrelevant" decision is looked at again, so a database question is never refused here.
+
+THRESHOLD was chosen on the corpus itself, leave-one-out: at 0.6, 4 of the core's 658 harmless
+off-topic lines have a harmful line as nearest neighbour (0.6 %); 0.55 gives 6, 0.5 gives 15.
+Measured with the shipped router (bench/router.py, "with_second_look"): heldout_harm unsafe recall
+0.925 -> 0.975, dev and heldout3 unchanged."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from router.labels import LABELS, RouteDecision
+
+log = logging.getLogger(__name__)
+
+CORE = Path(__file__).resolve().parents[1] / "corpora" / "router" / "core"
+THRESHOLD = 0.6
+CACHE = "harm_exemplars.npz"
+
+
+def read_core(folder: Path = CORE) -> tuple[list[str], list[str]]:
+    """(texts, labels) of the hand-written core, with training's rules: no comments, no blank lines."""
+    texts, labels = [], []
+    for label in LABELS:
+        path = folder / f"{label}.txt"
+        if not path.is_file():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                texts.append(line.strip())
+                labels.append(label)
+    return texts, labels
+
+
+class Exemplars:
+    def __init__(self, vectors: np.ndarray, labels: list[str], texts: list[str]):
+        self.vectors = np.asarray(vectors, dtype=np.float32)
+        self.labels, self.texts = list(labels), list(texts)
+
+    @classmethod
+    def load_or_build(cls, cache_dir: Path, encode, model: str = "", folder: Path = CORE) -> "Exemplars":
+        """The core's vectors, cached in ``cache_dir`` under a key of the texts and the model (a changed
+        core or encoder is encoded again: ~3,000 short lines, seconds on ONNX Runtime)."""
+        texts, labels = read_core(folder)
+        key = hashlib.sha256("\n".join([model] + [f"{l}\t{t}" for t, l in zip(texts, labels)]).encode()).hexdigest()
+        path = Path(cache_dir) / CACHE
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if str(saved["key"]) == key:
+                    return cls(saved["vectors"], labels, texts)
+        except (OSError, KeyError, ValueError):
+            pass
+        vectors = np.asarray(encode(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp.npz")
+            np.savez(tmp, key=np.array(key), vectors=vectors)
+            tmp.replace(path)
+        except OSError as exc:  # a read-only data dir: encoded again next start
+            log.warning("harm exemplars not cached: %s", exc)
+        return cls(vectors, labels, texts)
+
+    def nearest(self, vector: np.ndarray) -> tuple[str, float, str]:
+        """(label, cosine, text) of the core line closest to a normalised question vector."""
+        if not len(self.texts):
+            return "", 0.0, ""
+        sims = self.vectors @ np.asarray(vector, dtype=np.float32)
+        i = int(sims.argmax())
+        return self.labels[i], float(sims[i]), self.texts[i]
+
+
+_loaded: dict[tuple, Exemplars] = {}
+_lock = threading.Lock()
+
+
+def exemplars(settings) -> Exemplars:
+    from toolkits.encoder import encode
+
+    key = (str(settings.data_dir), settings.embedding_model)
+    with _lock:
+        if key not in _loaded:
+            _loaded[key] = Exemplars.load_or_build(
+                Path(settings.data_dir) / "router", lambda texts: encode(texts, settings.embedding_model),
+                settings.embedding_model)
+        return _loaded[key]
+
+
+def second_look(settings, question: str, decision: RouteDecision, found: Exemplars | None = None) -> RouteDecision:
+    """``decision`` unchanged unless it is "irrelevant" and the question's nearest core line is a harmful
+    request at cosine >= THRESHOLD; then unsafe, saying which line it resembles. Any failure (no encoder,
+    no corpus) keeps the router's decision."""
+    if decision.label != "irrelevant":
+        return decision
+    try:
+        from toolkits.encoder import encode
+
+        found = found if found is not None else exemplars(settings)
+        label, sim, text = found.nearest(encode([question], settings.embedding_model)[0])
+    except Exception as exc:  # noqa: BLE001 - the router's own decision stands
+        log.warning("second look at an off-topic question skipped: %s", exc)
+        return decision
+    if label != "unsafe" or sim < THRESHOLD:
+        return decision
+    scores = dict(decision.scores)
+    scores["unsafe"] = max(scores.get("unsafe", 0.0), sim)
+    return dataclasses.replace(decision, label="unsafe", confidence=sim, scores=scores, source="exemplar",
+                               low_confidence=False,
+                               note=f"close ({sim:.2f}) to a harmful request the router was trained on: \"{text}\"")
