@@ -85,15 +85,19 @@ _loaded: dict[tuple, Exemplars] = {}
 _lock = threading.Lock()
 
 
-def exemplars(settings) -> Exemplars:
+def exemplars(settings, threads: int | None = None) -> Exemplars:
+    """The core's vectors for these settings, loaded once per process; ``threads`` for encoding them when the
+    cache is missing (prepare passes the idle cores; a question, one thread)."""
     from toolkits.encoder import encode
 
     key = (str(settings.data_dir), settings.embedding_model)
     with _lock:
         if key not in _loaded:
-            _loaded[key] = Exemplars.load_or_build(
-                Path(settings.data_dir) / "router", lambda texts: encode(texts, settings.embedding_model),
-                settings.embedding_model)
+            def encode_core(texts):
+                return encode(texts, settings.embedding_model, threads=threads)
+
+            _loaded[key] = Exemplars.load_or_build(Path(settings.data_dir) / "router", encode_core,
+                                                   settings.embedding_model)
         return _loaded[key]
 
 

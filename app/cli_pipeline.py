@@ -213,8 +213,9 @@ def register(cli: typer.Typer) -> None:
                 console.print("knowledge: manual and general index ready")
                 try:  # the router's second look at off-topic questions (agent/harm_exemplars.py), encoded once
                     from agent.harm_exemplars import exemplars
+                    from toolkits.encoder import free_cores
 
-                    exemplars(settings)
+                    exemplars(settings, threads=free_cores())
                 except Exception as exc:  # noqa: BLE001 - built on the first off-topic question instead
                     console.print(f"[yellow]harm exemplars not prepared:[/] {exc}")
                 for step in ("keywords", "index"):

@@ -1,7 +1,7 @@
 """Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, dev
 and the hand-written held-out sets (heldout, heldout2, heldout3, heldout_harm: harmful requests and their
-harmless look-alikes); with_rule: the route the app takes, a self-harm message being unsafe by rule first; with_second_look: then an
-off-topic decision near a harmful line of the corpus made unsafe (agent/harm_exemplars.py).
+harmless look-alikes); with_rule: the route the app takes, a self-harm message being unsafe by rule first;
+with_second_look: then an off-topic decision near a harmful line of the corpus made unsafe (agent/harm_exemplars.py).
 
     python bench/router.py [--variant flat|hierarchical] [--model-dir DIR] [--n 300]
 
