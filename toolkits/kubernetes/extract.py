@@ -267,12 +267,16 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
         add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
+            "externalName": spec.get("externalName"),
             "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port")), "name": p.get("name")}
                       for p in spec.get("ports") or []]})
     for o in snap.items("Endpoints"):
         ready = sum(len(s.get("addresses") or []) for s in o.get("subsets") or [])
         notready = sum(len(s.get("notReadyAddresses") or []) for s in o.get("subsets") or [])
-        add("Endpoints", o, phase="Ready" if ready else "Empty", detail={"ready": ready, "notReady": notready})
+        addresses = [a.get("ip") for s in o.get("subsets") or [] for a in s.get("addresses") or [] if a.get("ip")]
+        targets = sum(1 for s in o.get("subsets") or [] for a in s.get("addresses") or [] if a.get("targetRef"))
+        add("Endpoints", o, phase="Ready" if ready else "Empty",
+            detail={"ready": ready, "notReady": notready, "addresses": addresses[:20], "targets": targets})
     for o in snap.items("EndpointSlice"):
         eps = o.get("endpoints") or []
         ready = sum(1 for e in eps if (e.get("conditions") or {}).get("ready", True))

@@ -38,7 +38,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount"),
-    "unreachable": ("Service", "NetworkPolicy", "ConfigMap"),
+    "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "nodedown": ("Node",),
@@ -59,7 +59,8 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
                     r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset|"
                     r"[Tt]imed out after \d+ ?ms while waiting (?:for a server|to connect)|MongoTimeoutException|"
-                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout"),
+                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout|ENOTFOUND|EAI_AGAIN|getaddrinfo|"
+                    r"[Nn]ame or service not known|could not translate host name|no such host|UnknownHostException"),
 )
 
 

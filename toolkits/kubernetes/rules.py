@@ -373,8 +373,30 @@ def _deliberate(taint: dict, sg: StateGraph) -> bool:
 
 
 # --- services and network ---------------------------------------------------------------
+_DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
+                          r"name|no such host|UnknownHostException")
+
+
+def _external_name(c: dict, s: Symptom, nodes: list[dict]) -> Verdict | None:
+    """An ExternalName Service its client cannot resolve: the DNS name it points to is gone or wrong."""
+    target = c["detail"].get("externalName")
+    if not target or len(nodes) < 2 or nodes[0]["kind"] != "Pod" or not _DNS_FAILURE.search(s.text):
+        return None
+    if target.lower().rstrip(".") not in s.text.lower():
+        return None  # the name the client cannot resolve is another one (a client may use several databases)
+    return Verdict(f"ExternalName Service {c['name']} points to {target}, a name its clients cannot resolve",
+                   [f"{ref(nodes[0])} connects to {ref(c)} (type ExternalName, externalName {target})",
+                    f"the client cannot resolve that name: {_DNS_FAILURE.search(s.text).group(0)} {target}"],
+                   f"kubectl patch service {c['name']}{_ns(c)} -p '{{\"spec\":{{\"externalName\":\"<the database's "
+                   f"current DNS name>\"}}}}'")
+
+
 @rule("Service")
 def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if "unreachable" in s.signals and not c.get("missing"):
+        found = _external_name(c, s, nodes)
+        if found:
+            return found
     if not ({"notready", "noendpoints"} & set(s.signals)) or c.get("missing"):
         return None
     sel = c["detail"].get("selector")
@@ -403,6 +425,26 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                            f"kubectl patch service {c['name']}{_ns(c)} --type json -p "
                            f"'[{{\"op\":\"replace\",\"path\":\"/spec/ports/0/targetPort\",\"value\":{sorted(ports)[0]}}}]'")
     return None
+
+
+@rule("Endpoints")
+def check_endpoints(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    """Hand-written Endpoints of a selector-less Service (a database outside the cluster) that its clients cannot
+    reach: the addresses are whatever someone typed, and nothing in the cluster keeps them current."""
+    if "unreachable" not in s.signals or len(nodes) < 3 or nodes[0]["kind"] != "Pod" or nodes[-2]["kind"] != "Service":
+        return None
+    svc, d = nodes[-2], c["detail"]
+    if svc.get("missing") or svc["detail"].get("selector") or svc["detail"].get("externalName"):
+        return None  # a Service with a selector has its Endpoints written by the cluster from its pods
+    if not d.get("addresses") or d.get("targets") or _DNS_FAILURE.search(s.text):
+        return None
+    return Verdict(f"Endpoints {c['name']} of the selector-less Service {svc['name']} list {', '.join(d['addresses'])}, "
+                   "which its clients cannot reach",
+                   [f"{ref(nodes[0])} connects to {ref(svc)}, which has no selector: its Endpoints are written by hand",
+                    f"addresses in Endpoints {c['name']}: {', '.join(d['addresses'])} (no pod behind them)",
+                    f"the client cannot connect: {s.text[:200]}"],
+                   f"kubectl edit endpoints {c['name']}{_ns(c)}   # set subsets[].addresses[].ip to the server's current "
+                   "address (or an EndpointSlice / ExternalName Service that follows it)")
 
 
 def _types(policy: dict) -> list[str]:
