@@ -365,6 +365,13 @@ def build(snap: Snapshot) -> Graph:
         for job in jobs_by_ns.get(ns, []) if waits else []:
             if re.search(rf"(?<![\w-]){re.escape(job.name)}(?![\w-])", waits):
                 edge("WAITS_FOR", uid, job.uid)
+        if _SCHEMA_MISSING.search(" ".join(g.nodes[uid].detail.get("messages") or [])):
+            # the database's schema is not what the app expects: the migration Jobs of the same application
+            own = tokens(name) - _SCHEMA_GENERIC
+            for job in jobs_by_ns.get(ns, []):
+                if (own & tokens(job.name) - _SCHEMA_GENERIC) and _MIGRATION.search(job.name + " " + json.dumps(
+                        job.detail.get("containers") or [])):
+                    edge("NEEDS_SCHEMA", uid, job.uid)
         edge("USES_ACCOUNT", uid, ref("ServiceAccount", ns, spec.get("serviceAccountName") or "default"))
         text = " ".join(str(v) for v in g.nodes[uid].detail["env"].values())
         text += " " + " ".join(" ".join(g.nodes[u].detail.get("data", {}).values()) for u in configs)
@@ -486,6 +493,15 @@ def _ingress_backends(spec: dict) -> dict[str, str]:
 
 _GENERIC = {"io", "com", "org", "net", "k8s", "csi", "kubernetes", "storage", "driver", "provisioner", "cloud", "x",
             "controller", "plugin", "node", "www"}
+
+
+# an app that dies because the database schema lacks what it expects (a migration that did not run)
+_SCHEMA_MISSING = re.compile(r"missing (?:column|table)|(?:column|relation|table) \S{1,80} does not exist|"
+                             r"[Ss]chema[- ]validation|Unknown column|doesn't exist|no such (?:table|column)|"
+                             r"[Uu]ndefinedColumn|[Uu]ndefinedTable|pending migrations?|migrations? (?:are )?pending",)
+_MIGRATION = re.compile(r"migrat|flyway|liquibase|alembic|schema|dbmate|goose|sqitch|atlas", re.I)
+_SCHEMA_GENERIC = {"api", "app", "web", "server", "service", "worker", "db", "job", "migrate", "migration", "migrations",
+                   "schema", "prod", "staging", "dev"}
 
 
 def tokens(text: str) -> set[str]:

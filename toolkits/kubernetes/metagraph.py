@@ -26,6 +26,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
              ("Job", "Pod"), ("CronJob", "Job")),
     "SCHEDULED_ON": (("Pod", "Node"),),
     "WAITS_FOR": (("Pod", "Job"),),  # an init container that waits for a Job (kubectl wait job/..., a migration)
+    # a pod that dies of a schema the database lacks (missing column), and its application's migration Jobs
+    "NEEDS_SCHEMA": (("Pod", "Job"),),
     "SELECTS_NODE": (("Pod", "Node"),),  # an unscheduled pod's nodeSelector matches the node's labels
     "SELECTS": (("Service", "Pod"),),
     # the workloads whose pod template a Service's selector matches (a Service of a workload scaled to zero)

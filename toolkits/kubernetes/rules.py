@@ -622,18 +622,29 @@ def check_ingress(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                    + (f", e.g. {near[0]}" if near else f", or create Service {gone}"))
 
 
+def _schema_words(text: str) -> str:
+    m = re.search(r"[^.:\n]*(?:missing (?:column|table)|does not exist|[Ss]chema[- ]validation|Unknown column|"
+                  r"no such (?:table|column))[^.\n]*", text)
+    return (m.group(0).strip() if m else "a missing column")[:160]
+
+
 @rule("Job")
 def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     """A Job that failed recently: what its own pods die of, or what the pods that wait for it are stuck on."""
     labels = labels_of(edges)
-    if c.get("missing") or c.get("phase") != "Failed" or labels not in (["WAITS_FOR"], ["OWNS"]):
+    if c.get("missing") or c.get("phase") != "Failed" or labels not in (["WAITS_FOR"], ["OWNS"], ["NEEDS_SCHEMA"]):
         return None
+    if labels == ["NEEDS_SCHEMA"] and "JobFailed" not in (c.get("reasons") or ""):
+        return None  # an old failed run is history
     if labels == ["OWNS"] and "JobFailed" not in (c.get("reasons") or ""):
         return None  # an old failed run is history
     _, rows = sg.query("MATCH (j:Job {uid: $uid})-[:OWNS]->(p:Pod) RETURN p LIMIT 20", {"uid": c["uid"]})
     why = next((m for r in rows for m in node_dict(r[0])["detail"].get("messages") or [] if m.strip()), "")
     waiting = f"{ref(nodes[0])} waits for it in an init container" if labels == ["WAITS_FOR"] else \
-        f"its pod {nodes[0]['name']} exits: {', '.join(s.reasons[:3])}"
+        f"{ref(nodes[0])} dies of a schema the database lacks ({_schema_words(s.text)}); this Job migrates it" \
+        if labels == ["NEEDS_SCHEMA"] else f"its pod {nodes[0]['name']} exits: {', '.join(s.reasons[:3])}"
+    if c["detail"].get("messages"):
+        why = why or next((m for m in c["detail"]["messages"] if m.strip()), "")
     return Verdict(f"Job {c['name']} failed ({c.get('conditions') or 'BackoffLimitExceeded'})",
                    [waiting] + ([f"its pods' last words: {why[:300]}"] if why else []),
                    f"kubectl logs{_ns(c)} job/{c['name']}   # fix what it fails on (the migration, its config or image), "

@@ -1,5 +1,6 @@
-"""Databases outside the cluster, reached through a Service: hand-written Endpoints that list a stale address,
-and an ExternalName Service whose DNS name no longer resolves (hand-written snapshots in kubectl's shape)."""
+"""What an app needs of its database, beyond its own pods (hand-written snapshots in kubectl's shape): a database
+outside the cluster behind hand-written Endpoints that list a stale address, or behind an ExternalName Service
+whose DNS name no longer resolves; a schema migration Job that failed, so the new version finds no column."""
 from __future__ import annotations
 
 import json
@@ -80,3 +81,28 @@ def test_an_external_name_service_pointing_to_a_name_that_no_longer_resolves(tmp
     rc = a.root_causes[0]
     assert (rc.kind, rc.namespace, rc.name) == ("Service", NS, "ledger-db")  # the one whose name fails, not reports-db
     assert old in rc.reason and "externalName" in a.fix
+
+
+def job(name, image, failed):
+    cond = [{"type": "Failed", "status": "True", "reason": "DeadlineExceeded",
+             "message": "Job was active longer than specified deadline"}] if failed else \
+        [{"type": "Complete", "status": "True"}]
+    return {"metadata": meta(name, creationTimestamp="2026-05-01T08:00:00Z"),
+            "spec": {"template": {"spec": {"containers": [{"name": "flyway", "image": image}]}}},
+            "status": {"conditions": cond, **({"failed": 1} if failed else {"succeeded": 1})}}
+
+
+def test_a_failed_migration_job_of_the_same_app_explains_a_missing_column(tmp_path):
+    pod = client("ledger-api-7d9f-x2k", {"DB_HOST": "ledger-db"},
+                 "SchemaManagementException: Schema-validation: missing column [iban] in table [accounts]")
+    snap = write(tmp_path, {"pods": [pod], "jobs": [
+        job("ledger-migrate-v7", "ledger-migrations:v7", failed=False),
+        job("ledger-migrate-v8", "ledger-migrations:v8", failed=True),
+        job("reports-migrate-v3", "reports-migrations:v3", failed=True),  # another app's migration
+    ], "events": [{"metadata": meta("e1"), "type": "Warning", "reason": "DeadlineExceeded",
+                   "message": "Job was active longer than specified deadline", "lastTimestamp": "2026-05-01T08:02:00Z",
+                   "involvedObject": {"kind": "Job", "namespace": NS, "name": "ledger-migrate-v8"}}]})
+    a = analyse(snap, "ledger-api v8 crashes on startup: missing column iban")
+    rc = a.root_causes[0]
+    assert (rc.kind, rc.namespace, rc.name) == ("Job", NS, "ledger-migrate-v8")
+    assert a.metapath == "Pod-[NEEDS_SCHEMA]->Job" and any("missing column [iban]" in e for e in a.evidence)
