@@ -30,8 +30,9 @@ THRESHOLD = 0.6
 CACHE = "harm_exemplars.npz"
 
 
-def read_core(folder: Path = CORE) -> tuple[list[str], list[str]]:
+def read_core(folder: Path | None = None) -> tuple[list[str], list[str]]:
     """(texts, labels) of the hand-written core, with training's rules: no comments, no blank lines."""
+    folder = folder or CORE
     texts, labels = [], []
     for label in LABELS:
         path = folder / f"{label}.txt"
@@ -44,24 +45,36 @@ def read_core(folder: Path = CORE) -> tuple[list[str], list[str]]:
     return texts, labels
 
 
+def _key(texts: list[str], labels: list[str], model: str) -> str:
+    return hashlib.sha256("\n".join([model] + [f"{l}\t{t}" for t, l in zip(texts, labels)]).encode()).hexdigest()
+
+
 class Exemplars:
     def __init__(self, vectors: np.ndarray, labels: list[str], texts: list[str]):
         self.vectors = np.asarray(vectors, dtype=np.float32)
         self.labels, self.texts = list(labels), list(texts)
 
     @classmethod
-    def load_or_build(cls, cache_dir: Path, encode, model: str = "", folder: Path = CORE) -> "Exemplars":
-        """The core's vectors, cached in ``cache_dir`` under a key of the texts and the model (a changed
-        core or encoder is encoded again: ~3,000 short lines, seconds on ONNX Runtime)."""
+    def cached(cls, cache_dir: Path, model: str = "", folder: Path | None = None) -> "Exemplars | None":
+        """The core's vectors from the cache in ``cache_dir`` when they are of these lines and this model."""
         texts, labels = read_core(folder)
-        key = hashlib.sha256("\n".join([model] + [f"{l}\t{t}" for t, l in zip(texts, labels)]).encode()).hexdigest()
-        path = Path(cache_dir) / CACHE
         try:
-            with np.load(path, allow_pickle=False) as saved:
-                if str(saved["key"]) == key:
+            with np.load(Path(cache_dir) / CACHE, allow_pickle=False) as saved:
+                if str(saved["key"]) == _key(texts, labels, model):
                     return cls(saved["vectors"], labels, texts)
         except (OSError, KeyError, ValueError):
             pass
+        return None
+
+    @classmethod
+    def load_or_build(cls, cache_dir: Path, encode, model: str = "", folder: Path | None = None) -> "Exemplars":
+        """The core's vectors, cached in ``cache_dir`` under a key of the texts and the model (a changed
+        core or encoder is encoded again: ~3,000 short lines, 20-35 s)."""
+        found = cls.cached(cache_dir, model, folder)
+        if found is not None:
+            return found
+        texts, labels = read_core(folder)
+        key, path = _key(texts, labels, model), Path(cache_dir) / CACHE
         vectors = np.asarray(encode(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -82,12 +95,13 @@ class Exemplars:
 
 
 _loaded: dict[tuple, Exemplars] = {}
+_building: set[tuple] = set()
 _lock = threading.Lock()
 
 
 def exemplars(settings, threads: int | None = None) -> Exemplars:
     """The core's vectors for these settings, loaded once per process; ``threads`` for encoding them when the
-    cache is missing (prepare passes the idle cores; a question, one thread)."""
+    cache is missing (prepare passes the idle cores; the app's background build uses one)."""
     from toolkits.encoder import encode
 
     key = (str(settings.data_dir), settings.embedding_model)
@@ -101,6 +115,34 @@ def exemplars(settings, threads: int | None = None) -> Exemplars:
         return _loaded[key]
 
 
+def _ready(settings) -> Exemplars | None:
+    """The vectors when they can be had at once (loaded, or cached on disk); otherwise they are encoded in a
+    background thread and this question goes without a second look (an off-topic answer is a refusal too)."""
+    key = (str(settings.data_dir), settings.embedding_model)
+    with _lock:
+        if key in _loaded:
+            return _loaded[key]
+        found = Exemplars.cached(Path(settings.data_dir) / "router", settings.embedding_model)
+        if found is not None:
+            _loaded[key] = found
+            return found
+        if key in _building:
+            return None
+        _building.add(key)
+
+    def build() -> None:
+        try:
+            exemplars(settings)
+        except Exception as exc:  # noqa: BLE001 - tried again at the next off-topic question
+            log.warning("harm exemplars not built: %s", exc)
+        finally:
+            with _lock:
+                _building.discard(key)
+
+    threading.Thread(target=build, name="harm-exemplars", daemon=True).start()
+    return None
+
+
 def second_look(settings, question: str, decision: RouteDecision, found: Exemplars | None = None) -> RouteDecision:
     """``decision`` unchanged unless it is "irrelevant" and the question's nearest core line is a harmful
     request at cosine >= THRESHOLD; then unsafe, saying which line it resembles. Any failure (no encoder,
@@ -110,7 +152,9 @@ def second_look(settings, question: str, decision: RouteDecision, found: Exempla
     try:
         from toolkits.encoder import encode
 
-        found = found if found is not None else exemplars(settings)
+        found = found if found is not None else _ready(settings)
+        if found is None:
+            return decision
         label, sim, text = found.nearest(encode([question], settings.embedding_model)[0])
     except Exception as exc:  # noqa: BLE001 - the router's own decision stands
         log.warning("second look at an off-topic question skipped: %s", exc)

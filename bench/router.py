@@ -38,7 +38,7 @@ def main() -> int:
     import router
     import router.classifier  # noqa: F401
     from agent.config import get_settings
-    from agent.harm_exemplars import second_look
+    from agent.harm_exemplars import exemplars, second_look
     from agent.refusals import self_harm
     from evaluation.qcr import classification_report, percentile
     from router.data import load_split
@@ -68,6 +68,7 @@ def main() -> int:
     if meta_file.is_file():
         m = json.loads(meta_file.read_text()).get("metrics", {})
         out.update({k: m.get(k) for k in ("size", "epochs", "train_seconds", "train_cpu_seconds")})
+    exemplars(s)  # the second look's vectors, encoded now when the cache is missing (the app builds them beside)
     for split in a.splits.split(","):
         rows = load_split(split)
         texts = [x["text"] for x in rows]
