@@ -104,15 +104,17 @@ def exemplars(settings, threads: int | None = None) -> Exemplars:
     cache is missing (prepare passes the idle cores; the app's background build uses one)."""
     from toolkits.encoder import encode
 
+    def encode_core(texts):
+        return encode(texts, settings.embedding_model, threads=threads)
+
     key = (str(settings.data_dir), settings.embedding_model)
     with _lock:
-        if key not in _loaded:
-            def encode_core(texts):
-                return encode(texts, settings.embedding_model, threads=threads)
-
-            _loaded[key] = Exemplars.load_or_build(Path(settings.data_dir) / "router", encode_core,
-                                                   settings.embedding_model)
-        return _loaded[key]
+        found = _loaded.get(key)
+    if found is None:  # encoded outside the lock: a question's _ready() never waits for a build
+        found = Exemplars.load_or_build(Path(settings.data_dir) / "router", encode_core, settings.embedding_model)
+        with _lock:
+            found = _loaded.setdefault(key, found)
+    return found
 
 
 def _ready(settings) -> Exemplars | None:
