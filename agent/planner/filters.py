@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from psycopg import sql as psql
 
+from agent.planner.glossary import named, stem
 from agent.planner.linking import STOP, Window, column_word, forms, money_cols, name_parts, singular, words
 from toolkits.catalog import Catalog, Column, Table
 
@@ -89,17 +90,11 @@ class Filters:
         return f" ({', '.join(self.said)})" if self.said else ""
 
 
-def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[list, list[str], set[int]]:
-    """Column = value filters for words the column is known to hold (pg_stats common values):
-    (conditions, in words, the word positions read)."""
+def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
+                  fact: Table | None = None) -> tuple[list, list[str], set[int]]:
+    """Column = value filters for words the column is known to hold (pg_stats common values) or its comment
+    explains: (conditions, in words, the word positions read). ``fact``: ``t`` is a table it references."""
     conds, said, used = [], [], set()
-    for c in [c for c in t.columns.values() if c.is_numeric and "=" in c.comment]:  # "1 = principal diagnosis"
-        for code, words_said in numbered(c.comment).items():
-            hit = [i for i, w in enumerate(ws) if i not in skip | used and singular(w) == words_said[0]]
-            if hit:
-                conds.append(S("{} = {}").format(ident(alias, c.name), L(code)))
-                said.append(f"{c.name} = {code}")
-                used |= set(hit)
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
             continue
@@ -126,11 +121,6 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
                 hit = heads[0] if len(heads) == 1 else None
-            if hit is None and c.comment:  # "female" → F where the comment says "F female, M male"
-                hit = next((code for code, said in glossary(c).items() if singular(w) in said and not _too_few(said, ws)),
-                           None)
-                if hit is not None:
-                    used |= {k for k, x in enumerate(ws) if singular(x) in glossary(c)[hit]}
             if hit is not None and set(lower) <= {"true", "false", "t", "f", "yes", "no", "y", "n"} and not any(
                     x in name_parts(c.name) or x == c.name.lower() for x in ws[max(0, i - 4):i]):
                 hit = None  # "true" is a value of many flags: only the one named right before it
@@ -141,7 +131,38 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[
                 used.add(i)
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
+    done, before = {x.split()[0] for x in said}, skip | used  # two meanings may share a word ("card declined")
+    common = _common(t, fact)
+    for c in [*t.columns.values(), *t.keys.values()]:  # "written off" → U where the comment says "U = ... written off"
+        meant = None if c.name in done else named(c, ws, before, common)
+        if meant is None:
+            continue
+        code, span, meaning = meant
+        out = excluded(ws, min(span))
+        if isinstance(code, bool):
+            conds.append(S("{} IS {}{}").format(column_ref(alias, c), S("NOT " if out else ""), S(str(code).upper())))
+        else:
+            conds.append(S("{} IS DISTINCT FROM {}" if out else "{} = {}").format(column_ref(alias, c), L(code)))
+        said.append(f"{c.name} {'is not' if out else '='} {code} ({meaning})")
+        used |= span
     return conds, said, used
+
+
+def _common(t: Table, fact: Table | None = None) -> set[str]:
+    """Stems of the words a table's rows are called by, which never name one of its values alone ("Encounters
+    (hospital stays)": "stay" is no type of encounter); for a referenced table, the fact's words too ("freight"
+    billed on shipments is their cost, not a carrier's mode "LTL ... freight")."""
+    said = {stem(w) for w in words(t.comment)}
+    if fact is not None:
+        said |= {stem(w) for c in fact.columns.values() for w in words(f"{c.name} {c.comment}")}
+        said |= {stem(w) for w in words(fact.comment)}
+    return said
+
+
+def meant_words(t: Table, ws: list[str], skip: set[int]) -> set[int]:
+    """The word positions that name a value of ``t`` through what its comments say the values mean."""
+    common = _common(t)
+    return {i for c in [*t.columns.values(), *t.keys.values()] if (m := named(c, ws, skip, common)) for i in m[1]}
 
 
 _PRONOUNS = {"us", "me", "him", "her", "it", "i", "he", "she", "we", "am", "as", "so", "ok", "up", "go", "hi"}
@@ -157,7 +178,13 @@ def excluded(ws: list[str], i: int) -> bool:
     before = re.sub(r"(\s+(the|a|an|any|those|ones|that|are|were|is|was|been|yet))+$", "", " " + before).strip()
     after = " ".join(ws[i + 1: i + 4])  # "(cancelled orders excluded)", "returns not included"
     return bool(_EXCLUDING.search(before)) or re.match(r"(\w+\s+)?(excluded|omitted|left out|not (included|counted))\b",
-                                                      after) is not None
+                                                      after) is not None or _NEGATED_VERB.search(before) is not None
+
+
+# "did not come in by e-mail", "weren't paid by card": a negated verb and its preposition before the value
+_NEGATED_VERB = re.compile(r"\b(not|never|didn|doesn|don|wasn|weren|isn|aren|hasn|haven)\s+[a-z]+(\s+(back|out|up|off))?"
+                           r"(\s+(in|by|with|via|from|"
+                           r"through|on|as|to|for|at)){0,2}(\s+(a|an|the))?$")
 
 
 def _op(c: Column, out: bool) -> str:
@@ -346,33 +373,3 @@ def duration_filters(t: Table, q: str, alias: str) -> tuple[list, list[str]]:
     op = {"longer than": ">", "more than": ">", "over": ">", "at least": ">=", "shorter than": "<", "less than": "<",
           "under": "<", "at most": "<="}[m.group(1)]
     return [S("{} {} {}").format(ident(alias, col), S(op), L(value))], [f"{col} {op} {value} ({m.group(0)})"]
-
-
-def glossary(c) -> dict[str, list[str]]:
-    """What a column's comment says its codes mean: "F female, M male" → {"F": ["female"], "M": ["male"]},
-    "SNF skilled nursing facility" → {"SNF": ["skilled", "nursing", "facility"]} (words of 4+ letters)."""
-    codes = {v for v in c.values if v and len(v) <= 8}
-    out: dict[str, list[str]] = {}
-    for part in re.split(r"[,;]|(?=\b[A-Z][A-Z0-9]{0,7}\b\s)", c.comment):
-        m = re.match(r"\s*(?:[\w ]*:\s*)?([A-Za-z0-9]{1,8})\s+([A-Za-z][\w /-]*)", part)
-        if m and m.group(1) in codes:
-            said = [singular(w) for w in words(m.group(2)) if len(w) >= 4 and w not in STOP]
-            if said:
-                out[m.group(1)] = said
-    return out
-
-
-def numbered(comment: str) -> dict[int, list[str]]:
-    """What a numeric column's comment says its numbers mean: "1 = principal (primary) diagnosis, 2+ = secondary"
-    → {1: ["principal", "primary"]} (exact numbers only; the first two words of 4+ letters)."""
-    out = {}
-    for m in re.finditer(r"(?<![\w.+-])(\d+)\s*=\s*([A-Za-z][^,;=]*)", comment):
-        said = [singular(w) for w in words(m.group(2)) if len(w) >= 4 and w not in STOP][:2]
-        if said:
-            out[int(m.group(1))] = said
-    return out
-
-
-def _too_few(said: list[str], ws: list[str]) -> bool:
-    """A description of several words is matched only when at least two of its words are in the question."""
-    return len(said) > 1 and sum(w in {singular(x) for x in ws} for w in said) < 2

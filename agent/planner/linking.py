@@ -174,8 +174,11 @@ def _names(cat: Catalog) -> dict[str, str]:
 def _comment_claims(cat: Catalog) -> dict[str, set[str]]:
     """Every form of every name a table's comment gives it → the tables whose comments give it."""
     said: dict[str, set[str]] = {}
+    held = {v.lower().replace(" ", "_") for t in cat.tables.values() for c in t.columns.values() for v in c.values}
     for t in cat.tables.values():
         for name in comment_names(t.comment):
+            if name in held:  # "(active or past due)": a value a column holds, not another name of the table
+                continue
             for f in forms(name):
                 said.setdefault(f, set()).add(t.name)
     return said

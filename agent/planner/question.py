@@ -138,7 +138,7 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     shared, i = shared_names(r.ws, cat)
     if shared and not any(m.start <= i < m.end for m in mentions):
         # "orders" when sales and purchase orders both are: each is a reading (agent/planner/choose.py)
-        by_value = [m.table for m in implied_table(r.ws, cat, shared)]
+        by_value = [m.table for m in implied_table(r.ws, cat, shared, {i})]
         linked = [t for t in shared if any(cat.link(t, m.table) for m in mentions)]  # "customers with ten orders"
         first = (by_value or linked or shared)[0]
         mentions = sorted([*mentions, Mention(first, i, i + 1)], key=lambda m: m.start)
@@ -176,15 +176,15 @@ def lead_word_table(r: Read, cat: Catalog) -> list[Mention]:
     return [Mention(hits.pop(), -1, -1)] if len(hits) == 1 else []
 
 
-def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None) -> list[Mention]:
+def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None, skip: set[int] = frozenset()) -> list[Mention]:
     """No table named: one whose column holds a word of the question ("engineers" → employees.title)
     or whose distinctive column is named ("average salary" → employees). ``among``: only these tables."""
     base = [t for t in cat.tables.values() if t.kind in "rp" and (among is None or t.name in among)]
-    for t in base:
-        conds, _, used = value_filters(t, ws, "x", set())
-        if conds:
-            i = min(used)
-            return [Mention(t.name, i, i)]
+    held = [(len(used), len(conds), -k, t, min(used)) for k, t in enumerate(base)
+            for conds, _, used in [value_filters(t, ws, "x", set(skip))] if conds]
+    if held:  # the table whose values read the most words ("card charges declined": method and outcome)
+        *_, t, i = max(held, key=lambda h: h[:3])
+        return [Mention(t.name, i, i)]
     pairs = {f"{a}_{b}" for a, b in zip(ws, ws[1:])}
     said = {t.name for t in base for c in t.columns.values() if c.comment
             and any("_" in x and x in pairs for x in column_synonyms(c.comment))}

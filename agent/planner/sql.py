@@ -20,7 +20,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, column_ref, duration_filters, ident, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, column_ref, duration_filters, ident, meant_words, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
 from agent.planner.linking import NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, visible, words
@@ -234,7 +234,10 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     id_filters(r, cat, fact, f)
     if r.window:
         window_filter(r, cat, fact, f)
+    meant = meant_words(fact, r.ws, r.used) - r.used
+    r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
     flag_filters(r, fact, f)
+    r.used -= meant
     f.base = list(f.conds)
     vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
@@ -308,7 +311,7 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
             seen.add(pref)
             pt, palias = cat.tables[pref], f"p{len(path) + 1}_{pref[:3]}"
             step = S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(palias), ident(palias, prefcol), ident(alias, pcol))
-            pc, ps, pu = value_filters(pt, r.ws, palias, r.used)
+            pc, ps, pu = value_filters(pt, r.ws, palias, r.used, fact)
             if not nconds_of(f):  # a number compared with a column the referenced table has
                 nc, ns = numeric_filters(pt, r.q, cat, palias, named=True)
                 pc, ps = pc + nc, ps + ns
@@ -449,7 +452,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
         said = [w for w in re.findall(r"[a-z]+", meaning) if w not in STOP and len(w) >= 4
                 and w not in ("also", "still", "account", "value", "known", "none")]
         for i, w in enumerate(r.ws):
-            if i in r.used or len(w) < 4 or not any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) for x in said):
+            if i in r.used or len(w) < 4 or not any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2)
+                                                    and (x, w) != ("open", "opened") for x in said):  # opened: created
                 continue
             asked_not = bool(_NOT_YET.search(" ".join(r.ws[max(0, i - 3): i + 2]))) or w.startswith(("in", "un"))
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))

@@ -1,0 +1,206 @@
+"""What a column's values mean when only its COMMENT or a standard says so, and the question words that name one.
+
+- Codes a comment explains, in the ways people write them: "D = draft, V = void (cancelled, never owed)",
+  "Meter: API = API calls, ENV = envelopes", "F female, M male", numbers ("1 = P1 urgent, 2 = P2 high",
+  "0 none, 1 friendly reminder, 3 final notice") and booleans ("false = failed attempt (card declined)").
+- ISO codes named in words: currencies ("US dollars" → USD, "sterling" → GBP) and countries ("Germany" → DE)
+  when a column's values are such codes (pycountry holds the names).
+
+Words are compared by their Snowball stems ("voided" ~ void, "declined" ~ decline). A meaning is named when the
+question holds every word of its opening phrase ("final notice"), one word of that phrase no other code of the
+column uses ("card" → CC, "P1" → 1), or two words of the whole meaning ("written off as bad debt" → U).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+import Stemmer
+
+from agent.planner.linking import STOP, name_parts, words
+from agent.planner.spelling import QUESTION_WORDS
+from toolkits.catalog import Column
+
+_STEMMER = Stemmer.Stemmer("english")
+_WEAK = STOP | {"not", "yet", "also", "only", "all", "any", "some", "other", "one", "no", "none", "as", "into",
+                "out", "up", "via", "per", "e", "eg", "ie", "etc", "incl", "including", "used", "e.g"}
+_SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
+
+
+def stem(w: str) -> str:
+    return _STEMMER.stemWord(w.lower())
+
+
+@dataclass(frozen=True)
+class Meaning:
+    code: str | int | bool  # the value as stored: text, a number, or a boolean
+    head: tuple[str, ...]  # stems of the meaning's opening phrase (before a parenthesis, dash or preposition)
+    words: tuple[str, ...]  # stems of the whole meaning
+    said: str  # the meaning as the comment writes it
+    min_len: int = 4  # the shortest word that names it alone
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(stem(w) for w in words(text) if w not in _WEAK and (len(w) > 1 or w.isdigit())))
+
+
+def _meaning(code, text: str, min_len: int = 4) -> Meaning | None:
+    text = re.split(r"[;]|\.\s", text, maxsplit=1)[0].strip(" ,.;:/")
+    head = re.split(r"[(\u2013\u2014]|\s-\s|\s(?:of|for|to|from|in|on|at|by|with|per)\s", text, maxsplit=1)[0]
+    h, w = _stems(head), _stems(text)
+    return Meaning(code, h[:4], w, text, min_len) if w else None
+
+
+def _entries(comment: str, codes: list[str], flags: int = 0) -> list[tuple[str, str]]:
+    """(code, the text that explains it) for each code the comment lists: after "CODE =" (or ":", a dash,
+    "means"), or, when the comment uses no such sign, a code that opens a list item ("F female, M male")."""
+    if not codes:
+        return []
+    alt = "|".join(re.escape(c) for c in sorted(codes, key=len, reverse=True))
+    found = []
+    for m in re.finditer(rf"(?<![\w.+,/-])({alt})(?![\w.+-])", comment, flags):
+        sep = _SEP.match(comment, m.end())
+        found.append((m.start(), sep.end() if sep else m.end(), m.group(1), sep is not None))
+    signed = [f for f in found if f[3]]
+    if signed:
+        found = signed
+    else:  # "F female, M male": a code at the start or after a comma, semicolon, colon or parenthesis
+        found = [f for f in found if re.search(r"(^|[,;:(]\s*|\bor\s+)$", comment[:f[0]])
+                 and re.match(r"\s+[A-Za-z]", comment[f[1]:])]
+    seen, out = set(), []
+    for k, (_, end, code, _) in enumerate(found):
+        stop = found[k + 1][0] if k + 1 < len(found) else len(comment)
+        key = code.lower() if flags else code
+        if key not in seen:
+            seen.add(key)
+            out.append((code, comment[end:stop]))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ...]:
+    out = []
+    if kind == "bool":
+        for code, text in _entries(comment, ["true", "false", "t", "f", "yes", "no"], re.I):
+            m = _meaning(code.lower() in ("true", "t", "yes"), text)
+            if m and not any(x.code == m.code for x in out):
+                out.append(m)
+    elif kind == "int":
+        nums = sorted(set(re.findall(r"(?<![\w.+,/-])(\d{1,3})(?![\w.+%-])", comment)))
+        entries = _entries(comment, nums)
+        if len(entries) + len(re.findall(r"\d\+\s*=", comment)) >= 2:  # a list of codes ("2+ = secondary" too)
+            out = [m for c, t in entries if (m := _meaning(int(c), t))]
+    else:
+        known = {stem(c) for c in codes}  # "USD, EUR or GBP" lists codes, it explains none
+        listed = set(re.findall(r"(?:^|[,;(]\s*)([A-Z][A-Z0-9]{1,7})(?=\s*(?:=|:|\s)\s*[a-z])", comment))
+        more = sorted(listed - set(codes)) if len(listed) >= 2 else []  # codes no sample holds end a meaning too
+        out = [m for c, t in _entries(comment, [*codes, *more]) if c in codes
+               and (m := _meaning(c, t)) and not set(m.words) <= known]
+    return tuple(out)
+
+
+def meanings(c: Column) -> tuple[Meaning, ...]:
+    """What the column's comment says its values mean, then the names of ISO codes it holds."""
+    if c.type == "boolean":
+        said = _parse(c.comment, "bool", ()) if c.comment else ()
+        return said + _flag(c.comment, bool(said))
+    elif c.is_numeric:  # codes are whole numbers: "0 = free freight" on an amount is a remark, not a code
+        said = _parse(c.comment, "int", ()) if c.comment and re.match(r"(small|big)?int", c.type) else ()
+    else:
+        codes = tuple(v for v in c.values if v and len(v) <= 12 and " " not in v)
+        said = _parse(c.comment, "text", codes) if c.comment and codes else ()
+    return said + standard(tuple(c.values), c.name, c.comment) if c.is_text else said
+
+
+@functools.lru_cache(maxsize=1024)
+def _flag(comment: str, told: bool) -> tuple[Meaning, ...]:
+    """A boolean is true where a state word of its comment says ("No longer sold; customers on it are
+    grandfathered"), unless the comment says what true or false means (its name is read elsewhere)."""
+    states = () if told else tuple(stem(w) for w in words(comment) if len(w) >= 8 and w.endswith("ed"))
+    return (Meaning(True, states, states, comment, min_len=8),) if states else ()
+
+
+# --------------------------------------------------------------------------- ISO codes named in words
+
+_COUNTRY_ALIASES = {"US": ("usa", "america", "united states of america"), "GB": ("uk", "britain", "great britain",
+                                                                                 "england")}
+
+
+@functools.lru_cache(maxsize=256)
+def standard(values: tuple[str, ...], name: str, comment: str) -> tuple[Meaning, ...]:
+    """Currency or country names for a column whose known values are all ISO 4217 / 3166 codes."""
+    import pycountry
+
+    vals = [v for v in values if v]
+    if len(vals) < 2 or not all(v.isalpha() and v.isupper() for v in vals):
+        return ()
+    said = f"{name} {comment}".lower()
+    out: list[Meaning] = []
+    if all(len(v) == 3 for v in vals) and all(pycountry.currencies.get(alpha_3=v) for v in vals):
+        for v in vals:
+            cur = pycountry.currencies.get(alpha_3=v)
+            m = _meaning(v, cur.name, min_len=3)  # "US Dollar", "Pound Sterling", "Yen"
+            if m:
+                out.append(m)
+        return tuple(out)
+    size = len(vals[0])
+    if size in (2, 3) and all(len(v) == size for v in vals) and (
+            "countr" in said or "ctry" in said or "iso" in said or "nation" in said):
+        field = "alpha_2" if size == 2 else "alpha_3"
+        if not all(pycountry.countries.get(**{field: v}) for v in vals):
+            return ()
+        for c in pycountry.countries:
+            code = getattr(c, field)
+            names = {c.name, getattr(c, "common_name", c.name), *(_COUNTRY_ALIASES.get(c.alpha_2, ()))}
+            for n in names:
+                h = _stems(n)
+                if h:
+                    out.append(Meaning(code, h, h, n, min_len=99))  # a country is named by its whole name
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- naming one in a question
+
+def _label(comment: str, ms: tuple[Meaning, ...]) -> set[str]:
+    """The words a comment names its column with before the first meaning it gives ("Credit hold: true = ...")."""
+    first = min((i for m in ms if m.said and (i := comment.find(m.said[:24])) > 0), default=0)
+    return set(_stems(comment[:first])) if first else set()
+
+
+def named(c: Column, ws: list[str], skip: set[int], common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str] | None:
+    """The value of ``c`` the question's words name through what it means: (value, word positions, the meaning
+    as written), or None when none — or two equally — do. ``common``: stems of words the table's rows are
+    commonly called (its comment), which never name a value alone."""
+    ms = meanings(c)
+    if not ms:
+        return None
+    own = {stem(p) for p in name_parts(c.name)} | _label(c.comment, ms)  # "status", "Credit hold": the column
+    qs = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own}
+    best: list[tuple[float, Meaning, set[int]]] = []
+    for m in ms:
+        hits = {i for i, s in qs.items() if s in m.words}
+        if not hits:
+            continue
+        said = {qs[i] for i in hits}
+        head = [i for i in hits if qs[i] in m.head]
+        others = {s for x in ms if x is not m and x.code != m.code for s in x.words}
+        if m.head and set(m.head) <= said:
+            score = 3.0
+        elif any(any(ch.isdigit() for ch in qs[i]) or (len(ws[i]) >= m.min_len and qs[i] not in others
+                                                       and qs[i] not in common and ws[i] not in QUESTION_WORDS)
+                 for i in head):
+            score = 2.0
+        elif len(said) >= 2:
+            score = 1.0
+        else:
+            continue
+        best.append((score + 0.1 * len(said), m, hits))
+    if not best:
+        return None
+    best.sort(key=lambda b: -b[0])
+    top = [b for b in best if b[0] == best[0][0]]
+    if len({b[1].code for b in top}) > 1:
+        return None  # two values named as well as each other: none is read
+    _, m, hits = top[0]
+    return m.code, hits, m.said

@@ -1,0 +1,112 @@
+"""What comments say codes mean, read without a database: "CODE = meaning" lists, numbered and boolean codes,
+ISO currency and country codes named in words, and the question words that name one (agent/planner/glossary.py).
+The schema here is invented for the test (a library's loans); no set of corpora/unseen is used."""
+from __future__ import annotations
+
+import pytest
+
+from agent.planner.filters import excluded, value_filters
+from agent.planner.glossary import meanings, named
+from agent.planner.linking import words
+from agent.planner.sql import build_query
+from toolkits.catalog import Catalog, Column, Table
+
+STATUS = Column("st", "character(1)", values=["L", "R", "O", "X"],
+                comment="Loan status: L = on loan, R = returned, O = overdue (past the due date), "
+                        "X = lost (written off, charged to the member)")
+KIND = Column("med", "character varying(3)", values=["BK", "DVD"],  # AUD is in the comment, not in the sample
+              comment="BK printed book, AUD audiobook, DVD film on disc")
+LEVEL = Column("rmd_lvl", "smallint", comment="Reminders sent: 0 none, 1 first reminder, 2 final reminder")
+FLAGGED = Column("flg", "smallint", comment="1 = the member was flagged")  # one number is a remark, not a list
+FEE = Column("fee", "numeric(8,2)", comment="Late fee in EUR; 0 = waived by the librarian")
+PAID = Column("ok", "boolean", comment="false = payment bounced (card refused, no money collected)")
+LEGACY = Column("old_rate", "boolean", comment="Member keeps the 2019 fee schedule; grandfathered members only")
+CUR = Column("cur", "character(3)", values=["EUR", "GBP", "USD"], comment="Currency: EUR, GBP or USD")
+CTRY = Column("ctry", "character(2)", values=["DE", "FR", "GB", "NL"], comment="ISO country of the home address")
+
+
+def test_code_lists_in_the_ways_comments_write_them():
+    assert {m.code: m.head for m in meanings(STATUS)} == {
+        "L": ("loan",), "R": ("return",), "O": ("overdu",), "X": ("lost",)}
+    kinds = {m.code: m.said for m in meanings(KIND)}
+    assert kinds == {"BK": "printed book", "DVD": "film on disc"}  # AUD ends BK's meaning though no sample has it
+    assert {m.code: m.head for m in meanings(LEVEL)} == {1: ("first", "remind"), 2: ("final", "remind")}  # "0 none"
+    assert meanings(FLAGGED) == () and meanings(FEE) == ()  # one number, or an amount: no code list
+    assert [m.code for m in meanings(CUR)] == ["EUR", "GBP", "USD"]  # "EUR, GBP or USD" explains nothing
+
+
+@pytest.mark.parametrize("col, question, code", [
+    (STATUS, "how many loans were written off last year", "X"),
+    (STATUS, "how many overdue loans are there", "O"),
+    (STATUS, "count the returned loans", "R"),
+    (KIND, "how many printed books are on loan", "BK"),
+    (LEVEL, "loans that got the final reminder", 2),
+    (PAID, "how many fee payments were refused by the card issuer", False),
+    (LEGACY, "how many members are grandfathered", True),
+    (CUR, "total fees paid in pounds sterling", "GBP"),
+    (CUR, "total fees in US dollars", "USD"),
+    (CUR, "average fee in euros", "EUR"),
+    (CTRY, "members living in the Netherlands", "NL"),
+    (CTRY, "members in the UK", "GB"),
+])
+def test_a_question_names_a_code_by_what_it_means(col, question, code):
+    hit = named(col, words(question), set())
+    assert hit is not None and hit[0] == code, hit
+
+
+@pytest.mark.parametrize("col, question", [
+    (STATUS, "what is the status of loan 12"),  # the column's own words name no value
+    (LEVEL, "when was the first loan"),  # "first" asks; it names no reminder
+    (PAID, "how many payments are there"),  # the table's own word (its comment says "Fee payments")
+    (CUR, "tell us the total"),  # "us" is not the US dollar
+    (CTRY, "members in the united kingdom of the past"),
+])
+def test_words_that_name_no_code(col, question):
+    hit = named(col, words(question), set(), common={"payment", "fee"})
+    assert hit is None or (col is CTRY and hit[0] == "GB"), hit
+
+
+def test_the_column_label_and_the_table_words_never_name_a_value_alone():
+    hold = Column("cr_hold", "boolean", comment="Credit hold: true = credit department blocks new loans")
+    assert named(hold, words("total credit issued"), set()) is None
+    stay = Column("typ", "text", values=["IP", "OBS"], comment="Type: IP inpatient, OBS observation stay")
+    assert named(stay, words("average length of stay"), set(), common={"stay"}) is None
+    assert named(stay, words("how many observation stays"), set(), common={"stay"})[0] == "OBS"
+
+
+def test_negated_verbs_exclude_the_value():
+    ws = words("how many loans did not come back by post")
+    assert excluded(ws, ws.index("post"))
+    ws = words("loans that were returned and are by post")
+    assert not excluded(ws, ws.index("post"))
+
+
+def _cat() -> Catalog:
+    loan = Table("lib", "loan", "r", pk="loan_id", comment="Loans of items to members", columns={
+        "loan_id": Column("loan_id", "integer"), "mbr_id": Column("mbr_id", "integer"),
+        "out_dt": Column("out_dt", "date", nullable=False, comment="Date lent"),
+        "st": STATUS, "med": KIND, "rmd_lvl": LEVEL, "fee": FEE, "cur": CUR},
+        fks=[("mbr_id", "mbr", "mbr_id")])
+    mbr = Table("lib", "mbr", "r", pk="mbr_id", comment="Library members", columns={
+        "mbr_id": Column("mbr_id", "integer"), "nm": Column("nm", "text"), "ctry": CTRY, "old_rate": LEGACY})
+    return Catalog({"loan": loan, "mbr": mbr})
+
+
+def test_statements_read_the_meanings_and_say_them():
+    cat = _cat()
+    q = build_query("How many loans were written off in 2025?", cat)
+    assert "t.st = 'X'" in q.sql and "lost (written off" in q.summary, (q.sql, q.summary)
+    q = build_query("Total late fees in euros, leaving out lost loans", cat)
+    assert "t.cur = 'EUR'" in q.sql and "t.st IS DISTINCT FROM 'X'" in q.sql, q.sql
+    q = build_query("How many loans went to members living in France?", cat)
+    assert "= 'FR'" in q.sql and "JOIN" in q.sql, q.sql
+    q = build_query("How many loans of grandfathered members got the final reminder?", cat)
+    assert "t.rmd_lvl = 2" in q.sql and "IS TRUE" in q.sql, q.sql
+
+
+def test_value_filters_take_two_meanings_that_share_a_word():
+    pay = Table("lib", "pay", "r", pk="pay_id", comment="Fee payments", columns={
+        "pay_id": Column("pay_id", "integer"), "ok": PAID,
+        "pm": Column("pm", "text", values=["CRD", "CSH"], comment="Method: CRD = bank card, CSH = cash at the desk")})
+    conds, said, _ = value_filters(pay, words("payments by card that were refused"), "t", set())
+    assert len(conds) == 2 and any(s.startswith("pm = CRD") for s in said) and any(s.startswith("ok = False") for s in said)
