@@ -7,7 +7,7 @@ import pytest
 
 from agent.planner.filters import excluded, value_filters
 from agent.planner.glossary import meanings, named
-from agent.planner.linking import words
+from agent.planner.linking import spelled_numbers, words
 from agent.planner.sql import build_query
 from toolkits.catalog import Catalog, Column, Table
 
@@ -110,3 +110,21 @@ def test_value_filters_take_two_meanings_that_share_a_word():
         "pm": Column("pm", "text", values=["CRD", "CSH"], comment="Method: CRD = bank card, CSH = cash at the desk")})
     conds, said, _ = value_filters(pay, words("payments by card that were refused"), "t", set())
     assert len(conds) == 2 and any(s.startswith("pm = CRD") for s in said) and any(s.startswith("ok = False") for s in said)
+
+
+@pytest.mark.parametrize("text, out", [("more than two hundred seats", "more than 200 seats"),
+                                       ("a hundred and twenty five items", "125 items"),
+                                       ("over fifty-five dollars", "over 55 dollars"),
+                                       ("at least one order", "at least one order"), ("a member", "a member")])
+def test_numbers_written_in_words(text, out):
+    assert spelled_numbers(text) == out
+
+
+def test_a_number_compared_with_the_column_named_after_it_and_groups_by_an_abbreviated_column():
+    cat = _cat()
+    cat.tables["loan"].columns["ren_cnt"] = Column("ren_cnt", "smallint", comment="Times renewed")
+    cat.tables["loan"].columns["ctg"] = Column("ctg", "text", values=["fiction", "science", "children"])
+    q = build_query("How many loans have more than two ren_cnt?", cat)
+    assert "t.ren_cnt > 2" in q.sql, q.sql
+    q = build_query("Break down the loans of 2025 by category", cat)
+    assert "GROUP BY" in q.sql and "t.ctg" in q.sql, q.sql

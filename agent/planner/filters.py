@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import named, stem
-from agent.planner.linking import STOP, Window, column_word, forms, money_cols, name_parts, singular, words
+from agent.planner.linking import STOP, Window, column_word, forms, money_cols, name_parts, singular, spelled_numbers, words
 from toolkits.catalog import Catalog, Column, Table
 
 S, L = psql.SQL, psql.Literal
@@ -241,6 +241,9 @@ def _compared_column(t: Table, op: str, before: list[str], after: list[str], nam
         col = next((c for c in ("price", "unit_price", "amount", "total_amount") if c in t.columns), None)
     elif op != "=" and any(w in _WORTH_WORDS for w in before):
         col = _amount(t)
+    if col is None and op != "=" and after:  # "more than 200 seats": the column named right after the number
+        hit = column_word(t, after, numeric=True)
+        col = hit[0] if hit and hit[0] != t.pk and hit[0] not in {c for c, _, _ in t.fks} else None
     if col is None and op != "=" and (not after or after[0] in STOP):
         col = _amount(t)  # "orders over 1000": the table's amount
     if op == "=" and (not col or not before or col not in (before[-1], singular(before[-1])) and
@@ -262,6 +265,7 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
     the words before the number name (a referenced table's column, "moves of articles with sell price over 45")."""
     conds, said = [], []
     tables = {f for n in cat.tables for f in forms(n)}
+    q = spelled_numbers(q)  # "more than two hundred seats"
     for m in _BETWEEN.finditer(q):  # "a rental rate between 2 and 4": both ends included
         lo, hi = m.group(1), m.group(2)
         if all(re.fullmatch(r"(19|20)\d\d", x) for x in (lo, hi)) and t.time_columns():

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
-from agent.planner.linking import STOP, column_word, find_tables, singular, time_column, words
+from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, singular, time_column, words
 from agent.planner.question import Read
 from toolkits.catalog import Catalog, Table
 
@@ -104,6 +104,8 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
             return Group(exprs, exprs[-1][1], False, _join(pt, a2, prefcol, pcol))
     ws = rest[:2] or gws[:2]
     hit = column_word(fact, ws)
+    short = None if hit else abbreviated_column(fact, ws)  # "by category": cat
+    hit = (short, 0) if short else hit
     if hit and hit[0] != fact.pk:
         return Group([(ident(T, hit[0]), hit[0])], hit[0], True)
     for pcol, pref, prefcol in fact.fks:

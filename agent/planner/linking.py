@@ -300,6 +300,35 @@ def _date(day: str) -> psql.Composable:
     return psql.SQL("{}::date").format(psql.Literal(day))
 
 
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
+_SPELLED = re.compile(r"\b(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                      r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                      r"hundred|thousand|million)(?:[\s-]+(?:and\s+)?(?=[a-z]))?)+\b", re.I)
+
+
+def spelled_numbers(text: str) -> str:
+    """Numbers written in words as digits ("more than two hundred seats" → "more than 200 seats"); a lone "a"
+    or "one" stays a word."""
+    def value(m: re.Match) -> str:
+        ws = [w for w in re.split(r"[\s-]+", m.group(0).lower()) if w and w != "and"]
+        if ws in (["a"], ["one"]) or not any(w not in ("a",) for w in ws):
+            return m.group(0)
+        total, part = 0, 0
+        for w in ws:
+            if w in _SCALES:
+                part = max(part, 1) * _SCALES[w]
+                if _SCALES[w] >= 1000:
+                    total, part = total + part, 0
+            elif w in _TENS:
+                part += _TENS[w]
+            else:
+                part += 1 if w == "a" else NUMBER_WORDS.index(w)
+        raw = m.group(0)
+        return raw if ws[-1] == "a" else str(total + part) + raw[len(raw.rstrip(" -")):]
+    return _SPELLED.sub(value, text)
+
+
 def _last(q: str) -> Window | None:
     """"last 7 days", "past 24 hours", "last month" (the previous calendar month)."""
     m = _LAST.search(q)
@@ -509,4 +538,16 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             return names[w], i
         if singular(w) in names and singular(w) not in ("id",) and len(w) > 3:
             return names[singular(w)], i
+    return None
+
+
+def abbreviated_column(t: Table, ws: list[str]) -> str | None:
+    """The one text column whose name abbreviates a word ("by category" → cat, "per channel" → chan)."""
+    for w in ws:
+        if w in STOP or len(w) < 5:
+            continue
+        hits = {c.name for c in t.columns.values() if (c.is_text or c.values)
+                and any(abbreviates(p, w) for p in name_parts(c.name))}
+        if len(hits) == 1:
+            return hits.pop()
     return None
