@@ -20,7 +20,7 @@ LEVEL = Column("rmd_lvl", "smallint", comment="Reminders sent: 0 none, 1 first r
 FLAGGED = Column("flg", "smallint", comment="1 = the member was flagged")  # one number is a remark, not a list
 FEE = Column("fee", "numeric(8,2)", comment="Late fee in EUR; 0 = waived by the librarian")
 PAID = Column("ok", "boolean", comment="false = payment bounced (card refused, no money collected)")
-LEGACY = Column("old_rate", "boolean", comment="Member keeps the 2019 fee schedule; grandfathered members only")
+LEGACY = Column("old_rate", "boolean", comment="No longer offered; grandfathered members keep the 2019 fees")
 CUR = Column("cur", "character(3)", values=["EUR", "GBP", "USD"], comment="Currency: EUR, GBP or USD")
 CTRY = Column("ctry", "character(2)", values=["DE", "FR", "GB", "NL"], comment="ISO country of the home address")
 

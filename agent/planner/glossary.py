@@ -52,7 +52,7 @@ def _meaning(code, text: str, min_len: int = 4) -> Meaning | None:
     return Meaning(code, h[:4], w, text, min_len) if w else None
 
 
-def _entries(comment: str, codes: list[str], flags: int = 0) -> list[tuple[str, str]]:
+def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool = False) -> list[tuple[str, str]]:
     """(code, the text that explains it) for each code the comment lists: after "CODE =" (or ":", a dash,
     "means"), or, when the comment uses no such sign, a code that opens a list item ("F female, M male")."""
     if not codes:
@@ -63,7 +63,7 @@ def _entries(comment: str, codes: list[str], flags: int = 0) -> list[tuple[str, 
         sep = _SEP.match(comment, m.end())
         found.append((m.start(), sep.end() if sep else m.end(), m.group(1), sep is not None))
     signed = [f for f in found if f[3]]
-    if signed:
+    if signed or signed_only:  # "No longer sold" opens a sentence; it is no "no = ..." entry
         found = signed
     else:  # "F female, M male": a code at the start or after a comma, semicolon, colon or parenthesis
         found = [f for f in found if re.search(r"(^|[,;:(]\s*|\bor\s+)$", comment[:f[0]])
@@ -82,7 +82,7 @@ def _entries(comment: str, codes: list[str], flags: int = 0) -> list[tuple[str, 
 def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ...]:
     out = []
     if kind == "bool":
-        for code, text in _entries(comment, ["true", "false", "t", "f", "yes", "no"], re.I):
+        for code, text in _entries(comment, ["true", "false", "t", "f", "yes", "no"], re.I, signed_only=True):
             m = _meaning(code.lower() in ("true", "t", "yes"), text)
             if m and not any(x.code == m.code for x in out):
                 out.append(m)

@@ -468,7 +468,8 @@ def _names_date(c, w: str) -> bool:
     """Whether word ``w`` names date column ``c``: a part of its name or a word of its comment that ``w`` starts
     with ("shipped" → shipped_at, "retired" → a comment "date of retirement (retired on)")."""
     parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if len(p) >= 5 and p not in ("date", "time")]
-    said = [x for x in re.findall(r"[a-z]{5,}", c.comment.lower()) if x not in ("while", "which", "there", "timestamp")
+    first = re.split(r";|\.\s|\bnull\b", c.comment.lower(), maxsplit=1)[0]  # later sentences explain other things
+    said = [x for x in re.findall(r"[a-z]{5,}", first) if x not in ("while", "which", "there", "timestamp")
             and x not in QUESTION_WORDS]  # "Date the (first) shipment left": "first" asks, it names no date
     return any(w.startswith(p) and len(w) - len(p) <= 3 for p in parts + said)
 
