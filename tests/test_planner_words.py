@@ -106,3 +106,19 @@ def test_the_largest_table_is_a_table_listing_not_the_host(question):
     from toolkits.postgres import build_registry
 
     assert tools_for(question, build_registry().all(), lambda: Catalog())[0] == "list_tables"
+
+
+def test_a_money_word_that_names_a_table_asks_for_no_amount_and_which_names_one_row():
+    rep = Table("crm", "sales_rep", "r", pk="rep_id", comment="Sales team", columns={
+        "rep_id": Column("rep_id", "integer"), "full_name": Column("full_name", "text"),
+        "quota_usd": Column("quota_usd", "numeric(12,2)", comment="Annual quota in USD"),
+        "mgr_id": Column("mgr_id", "integer")}, fks=[("mgr_id", "sales_rep", "rep_id")])
+    acct = Table("crm", "account", "r", pk="acct_id", comment="Customer accounts", columns={
+        "acct_id": Column("acct_id", "integer"), "owner_id": Column("owner_id", "integer")},
+        fks=[("owner_id", "sales_rep", "rep_id")])
+    cat = Catalog({"sales_rep": rep, "account": acct})
+    q = build_query("Which sales rep owns the most customer accounts?", cat)
+    assert "count(*)" in q.sql and "quota_usd" not in q.sql and "owner_id" in q.sql, q.sql
+    assert q.summary.startswith("top 1"), q.summary
+    q = build_query("Which sales reps have the most accounts?", cat)
+    assert q.summary.startswith("top 10"), q.summary

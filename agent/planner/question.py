@@ -70,6 +70,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     if not r.mentions:
         return None
     r.used = {i for m in r.mentions for i in range(m.start, m.end)}
+    if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in _MONEY):
+        r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
     if r.window:
         first = r.window.phrase.split()[0]
         r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)

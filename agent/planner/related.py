@@ -118,6 +118,10 @@ def first_rows(r: Read, tiebreak: psql.Composable = S("")) -> psql.Composable:
 def _one(r: Read) -> bool:
     """"which film ...", "the most rented film": one answer ("which customers ..." asks for several)."""
     m = re.match(r"\s*(?:which|what)\s+([a-z_]+)", r.q)
+    head = r.mentions[0]
+    if m and head.start == 1 and head.end > 1:  # "which sales rep": the last word of the table's name
+        last = r.ws[head.end - 1]
+        return last == singular(last)
     return bool(m and m.group(1) == singular(m.group(1))) or bool(re.search(r"\bthe most \w+ [a-z_]+\b(?<!s)", r.q))
 
 
