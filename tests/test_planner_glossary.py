@@ -43,6 +43,7 @@ def test_code_lists_in_the_ways_comments_write_them():
     (LEVEL, "loans that got the final reminder", 2),
     (PAID, "how many fee payments were refused by the card issuer", False),
     (LEGACY, "how many members are grandfathered", True),
+    (Column("ok", "boolean", comment="false = failed attempt"), "the successful payments", True),
     (CUR, "total fees paid in pounds sterling", "GBP"),
     (CUR, "total fees in US dollars", "USD"),
     (CUR, "average fee in euros", "EUR"),

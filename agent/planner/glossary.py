@@ -78,6 +78,12 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
     return out
 
 
+# Opposites of the words a boolean's comment gives one side ("false = failed attempt": successful ones are true)
+_OPPOSITE = {"fail": ("success", "succeed", "successful"), "declin": ("accept", "approv"), "reject": ("accept", "approv"),
+             "inact": ("activ",), "disabl": ("enabl",), "invalid": ("valid",), "unpaid": ("paid",),
+             "cancel": ("complet",), "bounc": ("clear",)}
+
+
 @functools.lru_cache(maxsize=4096)
 def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ...]:
     out = []
@@ -86,6 +92,10 @@ def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ..
             m = _meaning(code.lower() in ("true", "t", "yes"), text)
             if m and not any(x.code == m.code for x in out):
                 out.append(m)
+        if len(out) == 1:  # one side said: its head's opposites name the other
+            other = tuple(stem(o) for h in out[0].head for o in _OPPOSITE.get(h, ()))
+            if other:
+                out.append(Meaning(not out[0].code, other, other, "not " + out[0].said))
     elif kind == "int":
         nums = sorted(set(re.findall(r"(?<![\w.+,/-])(\d{1,3})(?![\w.+%-])", comment)))
         entries = _entries(comment, nums)
