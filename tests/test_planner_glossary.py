@@ -129,3 +129,17 @@ def test_a_number_compared_with_the_column_named_after_it_and_groups_by_an_abbre
     assert "t.ren_cnt > 2" in q.sql, q.sql
     q = build_query("Break down the loans of 2025 by category", cat)
     assert "GROUP BY" in q.sql and "t.ctg" in q.sql, q.sql
+
+
+def test_how_many_of_a_unit_sums_the_quantity_measured_in_it():
+    use = Table("net", "usage", "r", pk="use_id", comment="Metered usage per meter and month", columns={
+        "use_id": Column("use_id", "integer"),
+        "mo": Column("mo", "date", nullable=False, comment="First day of the month"),
+        "kind": Column("kind", "text", values=["SMS", "VOI"], comment="Meter: SMS = text messages, VOI = voice minutes"),
+        "qty": Column("qty", "bigint", comment="Quantity in the meter's unit (messages, minutes)"),
+        "bal": Column("bal", "integer", comment="Balance in whole units (may be negative: overdrawn)")})
+    cat = Catalog({"usage": use})
+    q = build_query("How many text messages were sent in March 2026?", cat)
+    assert "sum(t.qty)" in q.sql and "t.kind = 'SMS'" in q.sql, q.sql
+    q = build_query("How many usage rows are overdrawn?", cat)
+    assert "count(*)" in q.sql, q.sql  # "(may be negative: overdrawn)" is a remark, not a list of units

@@ -541,6 +541,33 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
     return None
 
 
+# Units of measure a column's name or comment may give ("Energy in kWh", "minutes", "Quantity in the meter's unit
+# (calls, envelopes, GB)")
+_UNIT_WORDS = {"kwh", "mwh", "wh", "kw", "mw", "minute", "hour", "second", "day", "kg", "gram", "tonne", "ton", "litre",
+               "liter", "gallon", "mile", "km", "meter", "metre", "gb", "mb", "tb", "m3", "ccf", "therm", "seat", "unit",
+               "piece", "call", "message", "page", "visit", "point", "credit"}
+
+
+def unit_column(t: Table, ws: list[str]) -> str | None:
+    """The one numeric column (not a key) whose unit is one of ``ws`` ("kWh" of kwh_used or "Energy in kWh", "calls"
+    of a quantity whose comment lists its units "(calls, envelopes, GB)")."""
+    keys = {t.pk, *(c for c, _, _ in t.fks)}
+    said = {singular(w) for w in ws if w not in STOP}
+    hits = set()
+    for c in t.columns.values():
+        if not c.is_numeric or c.name in keys or c.name.lower().endswith("id"):
+            continue
+        units = {singular(p) for p in name_parts(c.name)} & _UNIT_WORDS
+        units |= {singular(w) for w in re.findall(r"\bin\s+([A-Za-z0-9]+)\b", c.comment)} & _UNIT_WORDS
+        listed = re.search(r"\bunits?\b[^(]{0,30}\(([^)]*)\)", c.comment)  # "in the meter's unit (calls, GB)"
+        items = [words(x) for x in listed.group(1).split(",")] if listed else []
+        if len(items) >= 2 and all(1 <= len(x) <= 2 for x in items):  # a list of units, not a remark
+            units |= {singular(w) for x in items for w in x}
+        if units & said:
+            hits.add(c.name)
+    return hits.pop() if len(hits) == 1 else None
+
+
 def abbreviated_column(t: Table, ws: list[str]) -> str | None:
     """The one text column whose name abbreviates a word ("by category" → cat, "per channel" → chan)."""
     for w in ws:

@@ -42,6 +42,7 @@ class Read:
     signed: str | None = None  # a column a sign word filters ("withdrawals": delta < 0), the measure of a sum
     signed_said: str = ""  # that filter in words ("delta < 0")
     latest: str | None = None  # "the most recent shipment": the time column whose latest/earliest value is asked
+    unit: str | None = None  # "how many API calls" where a quantity's comment says its unit is calls: that column
     alternatives: list[str] = field(default_factory=list)  # other tables the subject's word may name
 
     @property

@@ -23,7 +23,7 @@ from psycopg import sql as psql
 from agent.planner.filters import (Filters, Query, column_ref, duration_filters, ident, meant_words, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, visible, words
+from agent.planner.linking import NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -146,6 +146,10 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
             kind = "sum"
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
+    if hm and kind == "count" and not r.group:  # "how many API calls were metered": a sum of the quantity in calls
+        said = words(q[hm.start(1):])[:3]
+        r.unit = None if find_tables(said[:1], cat) else unit_column(t, said)
+        kind = "sum" if r.unit else kind
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
     if recency and kind in ("count", "list") and not r.count and not r.n and re.match(r"\s*(when|what (?:date|day|time))\b", q):
@@ -539,6 +543,8 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
         num = (r.signed, -1)
     if num is None and r.latest in fact.columns:  # "the most recent shipment": a time column's latest value
         num = (r.latest, -1)
+    if num is None and r.unit in fact.columns:
+        num = (r.unit, -1)
     num = num or _the_measure(fact, kind, r)
     if units:
         qty = next((c for c in QTY_COLS if c in fact.columns), None)
