@@ -143,3 +143,26 @@ def test_how_many_of_a_unit_sums_the_quantity_measured_in_it():
     assert "sum(t.qty)" in q.sql and "t.kind = 'SMS'" in q.sql, q.sql
     q = build_query("How many usage rows are overdrawn?", cat)
     assert "count(*)" in q.sql, q.sql  # "(may be negative: overdrawn)" is a remark, not a list of units
+
+
+def test_a_column_compared_with_another_of_the_same_row():
+    job = Table("ops", "job", "r", pk="job_id", comment="Repair jobs", columns={
+        "job_id": Column("job_id", "integer"),
+        "opened": Column("opened", "timestamp with time zone", nullable=False, comment="When the job was logged"),
+        "due_at": Column("due_at", "timestamp with time zone", comment="Promised completion deadline"),
+        "done_at": Column("done_at", "timestamp with time zone", comment="Completion time; NULL = still open"),
+        "parts": Column("parts", "integer", comment="Parts on hand"),
+        "min_parts": Column("min_parts", "integer", comment="Minimum stock: reorder when parts on hand fall below it")})
+    cat = Catalog({"job": job})
+    q = build_query("How many jobs were completed after the deadline?", cat)
+    assert "t.done_at > t.due_at" in q.sql and "IS NULL" not in q.sql, q.sql
+    q = build_query("How many jobs are below their minimum stock?", cat)
+    assert "t.parts < t.min_parts" in q.sql, q.sql  # the other side is the column the comment names
+    q = build_query("How many jobs have more than 3 parts?", cat)
+    assert "t.parts > 3" in q.sql, q.sql
+
+
+def test_high_and_low_say_above_and_below():
+    flag = Column("abn", "character(1)", values=["H", "L"], comment="Abnormal flag: H above, L below the range")
+    assert named(flag, words("results flagged abnormally high"), set())[0] == "H"
+    assert named(flag, words("how many low results"), set())[0] == "L"

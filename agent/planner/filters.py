@@ -289,6 +289,59 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
     return conds, said
 
 
+_GREATER = {"after", "later", "above", "over", "exceed", "exceeds", "exceeded", "exceeding", "beyond", "past", "more",
+            "greater", "higher", "longer", "larger", "bigger"}
+_LESS = {"before", "earlier", "below", "under", "less", "fewer", "lower", "shorter", "smaller", "within"}
+
+
+def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[list, list[str], set[int]]:
+    """One column compared with another of the same row ("replied after the SLA deadline", "stock below its reorder
+    point"): the column named just before the comparing word (or, when none is, the one the other's comment names:
+    "Reorder point: suggested when on hand falls below it") and the one named just after it, both times or both
+    numbers. (conditions, in words, the word positions read)."""
+    conds, said, used = [], [], set()
+    for k, w in enumerate(ws):
+        if w not in _GREATER | _LESS or k in skip or k + 1 >= len(ws):
+            continue
+        j = k + 1 + (ws[k + 1] == "than")
+        after = ws[j:j + 4]
+        if not after or re.search(r"\d", spelled_numbers(" ".join(after[:2]))):
+            continue  # "more than 200 seats": a number, numeric_filters' business
+        right = column_word(t, [x for x in after if x not in ("the", "their", "its", "his", "her", "our")][:3])
+        if right is None:
+            continue
+        rc = t.columns[right[0]]
+        left = column_word(t, ws[max(0, k - 4):k][::-1], skip={x for x in range(4) if k - 1 - x in skip})
+        lname = left[0] if left else _stem_named(t, ws[max(0, k - 4):k], rc)  # "completed" ~ "Completion time"
+        if lname is None or lname == rc.name:  # the other column the right one's comment names
+            cws = [x for x in words(rc.comment) if x not in STOP]
+            hits = [h[0] for i in range(len(cws)) if (h := column_word(t, cws[i:i + 3])) and h[0] != rc.name]
+            lname = hits[0] if hits else None
+        if lname is None or lname == rc.name:
+            continue
+        lc = t.columns[lname]
+        if not _same_kind(lc, rc):
+            continue
+        op = ">" if w in _GREATER else "<"
+        conds.append(S("{} {} {}").format(ident(alias, lc.name), S(op), ident(alias, rc.name)))
+        said.append(f"{lc.name} {op} {rc.name}")
+        used |= {k, *range(j, j + 4), *range(max(0, k - 4), k)}
+        break
+    return conds, said, used
+
+
+def _same_kind(a: Column, b: Column) -> bool:
+    return (a.is_time and b.is_time) or (a.is_numeric and b.is_numeric)
+
+
+def _stem_named(t: Table, ws: list[str], other: Column) -> str | None:
+    """The one column of ``other``'s kind whose name or comment's first words share a stem with one of ``ws``."""
+    said = {stem(w) for w in ws if w not in STOP and len(w) >= 4}
+    hits = {c.name for c in t.columns.values() if c is not other and _same_kind(c, other)
+            and said & {stem(x) for x in [*name_parts(c.name), *words(re.split(r"[;.(]", c.comment)[0])] if len(x) >= 4}}
+    return hits.pop() if len(hits) == 1 else None
+
+
 _SIGNED = re.compile(r"\b(positive|negative)\s*(?:=|:|means|for|if)?\s*(?:(?:an?|in|as|being)\s+)?([a-z]{4,})|"
                      r"\b([a-z]{4,})\s*=\s*(positive|negative)\b")
 

@@ -28,8 +28,13 @@ _WEAK = STOP | {"not", "yet", "also", "only", "all", "any", "some", "other", "on
 _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 
 
+# Words that say the same of a value ("H above the range" is "high")
+_SAME = {"high": "abov", "higher": "abov", "over": "abov", "low": "below", "lower": "below", "under": "below"}
+
+
 def stem(w: str) -> str:
-    return _STEMMER.stemWord(w.lower())
+    s = _STEMMER.stemWord(w.lower())
+    return _SAME.get(s, s)
 
 
 @dataclass(frozen=True)
@@ -197,7 +202,7 @@ def named(c: Column, ws: list[str], skip: set[int], common: set[str] = frozenset
         others = {s for x in ms if x is not m and x.code != m.code for s in x.words}
         if m.head and set(m.head) <= said:
             score = 3.0
-        elif any(any(ch.isdigit() for ch in qs[i]) or (len(ws[i]) >= m.min_len and qs[i] not in others
+        elif any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
                                                        and qs[i] not in common and ws[i] not in QUESTION_WORDS)
                  for i in head):
             score = 2.0

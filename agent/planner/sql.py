@@ -20,7 +20,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, column_ref, duration_filters, ident, meant_words, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
 from agent.planner.linking import NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
@@ -238,6 +238,8 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     id_filters(r, cat, fact, f)
     if r.window:
         window_filter(r, cat, fact, f)
+    cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used)
+    r.used |= cused  # "first reply after the SLA deadline": two columns compared, not a NULL reply
     meant = meant_words(fact, r.ws, r.used) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
     flag_filters(r, fact, f)
@@ -255,7 +257,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
         nconds, nsaid = [c for c, _ in kept], [x for _, x in kept]
     r.signed = ssaid[0].split()[0] if ssaid else None
     r.signed_said = ssaid[0] if ssaid else ""
-    f.values, f.values_said = vconds + nconds + sconds, vsaid + nsaid + ssaid
+    f.values, f.values_said = vconds + nconds + sconds + cconds, vsaid + nsaid + ssaid + csaid
     f.conds += f.values
     f.said += f.values_said
     r.used |= vused
