@@ -122,3 +122,15 @@ def test_a_money_word_that_names_a_table_asks_for_no_amount_and_which_names_one_
     assert q.summary.startswith("top 1"), q.summary
     q = build_query("Which sales reps have the most accounts?", cat)
     assert q.summary.startswith("top 10"), q.summary
+
+
+def test_a_comment_modifier_names_the_table_the_others_reference():
+    acct = Table("crm", "account", "r", pk="acct_id", comment="Customer accounts (tenants)", columns={
+        "acct_id": Column("acct_id", "integer"), "signed_up": Column("signed_up", "date", comment="Sign-up date")})
+    inv = Table("bill", "invoice", "r", pk="inv_id", comment="Customer invoices", columns={
+        "inv_id": Column("inv_id", "integer"), "acct_id": Column("acct_id", "integer")},
+        fks=[("acct_id", "account", "acct_id")])
+    cat = Catalog({"account": acct, "invoice": inv})
+    assert [m.table for m in find_tables(words("how many customers signed up"), cat)] == ["account"]
+    alone = Catalog({"invoice": inv, "other": Table("x", "other", "r", comment="Customer others")})
+    assert find_tables(words("how many customers"), alone) == []  # two claim it, neither references the other

@@ -168,7 +168,30 @@ def _names(cat: Catalog) -> dict[str, str]:
     for f, owners in _comment_claims(cat).items():
         if len(owners) == 1 and f not in names and f not in STOP:
             names[f] = next(iter(owners))
+    for f, owner in _modifier_claims(cat).items():
+        names.setdefault(f, owner)
     return names
+
+
+def _modifier_claims(cat: Catalog) -> dict[str, str]:
+    """"Customer accounts" on a table named account: "customer" names it too. When several comments open so
+    ("Customer invoices" on invoice), the one the others reference is the customer (invoice → account)."""
+    claims: dict[str, set[str]] = {}
+    for t in cat.tables.values():
+        lead = [w for w in words(_lead(t.comment)) if w not in STOP]
+        if t.kind in "rpv" and len(lead) == 2 and lead[1] in forms(t.name) and len(lead[0]) >= 4 \
+                and lead[0] not in _QUALIFIERS and lead[0] not in _NOT_NAMES:
+            for f in forms(lead[0]):
+                claims.setdefault(f, set()).add(t.name)
+    out = {}
+    for f, owners in claims.items():
+        if len(owners) == 1:
+            out[f] = next(iter(owners))
+            continue
+        parents = [o for o in owners if all(o == x or any(ref == o for _, ref, _ in cat.tables[x].fks) for x in owners)]
+        if len(parents) == 1:
+            out[f] = parents[0]
+    return out
 
 
 def _comment_claims(cat: Catalog) -> dict[str, set[str]]:
