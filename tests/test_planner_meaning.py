@@ -54,7 +54,8 @@ COMMENT ON COLUMN member.tier IS 'Membership tier: S standard, G gold, PT patron
 UPDATE member SET tier = CASE WHEN member_id % 10 = 0 THEN 'G' WHEN member_id % 25 = 1 THEN 'PT' ELSE 'S' END;
 ALTER TABLE member ADD COLUMN prefs jsonb NOT NULL DEFAULT '{}';
 UPDATE member SET prefs = jsonb_build_object('channel', (ARRAY['email', 'sms', 'post'])[1 + member_id % 3],
-                                              'large_print', member_id % 7 = 0);
+                                              'large_print', member_id % 7 = 0, 'mkt_ok', member_id % 3 = 0);
+COMMENT ON COLUMN member.prefs IS 'Notice preferences: channel, large_print, mkt_ok (agreed to receive marketing mail)';
 CREATE TABLE reading_list (entry_id serial PRIMARY KEY, title_id int REFERENCES title, member_id int REFERENCES member,
                            rank_no int NOT NULL);
 COMMENT ON COLUMN reading_list.rank_no IS 'Position: 1 = favourite title, 2+ = other picks';
@@ -144,6 +145,11 @@ def test_a_jsonb_key_with_few_values_filters_like_a_column(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM member WHERE prefs ->> 'channel' = 'sms'")
     text = ask("how many members get their notices by sms?")
     assert f"**{want}**" in lead(text) and "prefs->>channel = sms" in lead(text).replace("\\", "")
+
+
+def test_a_jsonb_flag_named_by_what_the_jsonb_comment_says_of_it(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM member WHERE (prefs ->> 'mkt_ok')::boolean")
+    assert f"**{want}**" in lead(ask("How many members agreed to receive marketing mail?"))
 
 
 def test_a_duration_in_words_on_a_column_in_minutes(ask, dsn):

@@ -140,7 +140,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         code, span, meaning = meant
         out = excluded(ws, min(span))
         if isinstance(code, bool):
-            conds.append(S("{} IS {}{}").format(column_ref(alias, c), S("NOT " if out else ""), S(str(code).upper())))
+            ref = S("({})::boolean").format(column_ref(alias, c)) if c.key_of else column_ref(alias, c)
+            conds.append(S("{} IS {}{}").format(ref, S("NOT " if out else ""), S(str(code).upper())))
         else:
             conds.append(S("{} IS DISTINCT FROM {}" if out else "{} = {}").format(column_ref(alias, c), L(code)))
         said.append(f"{c.name} {'is not' if out else '='} {code} ({meaning})")

@@ -117,6 +117,10 @@ def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ..
 
 def meanings(c: Column) -> tuple[Meaning, ...]:
     """What the column's comment says its values mean, then the names of ISO codes it holds."""
+    if c.key_of and c.values and {v.lower() for v in c.values} <= {"true", "false"}:  # a jsonb flag
+        said = c.comment.split(": ", 1)[1] if ": " in c.comment else ""  # what the jsonb column's comment says of it
+        m = _meaning(True, said)
+        return (Meaning(True, m.head, m.words, said, min_len=99),) if m else ()
     if c.type == "boolean":
         said = _parse(c.comment, "bool", ()) if c.comment else ()
         return said + _flag(c.comment, bool(said))

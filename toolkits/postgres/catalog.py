@@ -127,7 +127,9 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
                     seen.setdefault(key, set()).add(val)
             for key, vals in seen.items():
                 if len(vals) <= 50 and key not in t.columns:
-                    t.keys[key] = Column(key, "text", sorted(vals), f"key {key} of {c.name}", key_of=c.name)
+                    said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
+                    t.keys[key] = Column(key, "text", sorted(vals), f"key {key} of {c.name}"
+                                         + (f": {said.group(1)}" if said else ""), key_of=c.name)
 
 
 def load_catalog(cur) -> Catalog:
