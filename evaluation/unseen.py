@@ -139,9 +139,14 @@ def _last_sql(events_calls: list[dict]) -> str | None:
     return sql[-1] if sql else None
 
 
+_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>&~])")
+
+
 def score(q: dict[str, Any], dsn: str, answer: str, calls: list[dict]) -> tuple[bool, str]:
-    """(right, why not) for one question's answer and tool calls."""
+    """(right, why not) for one question's answer and tool calls. The answer is read as the user sees it: Markdown's
+    backslash escapes dropped ("HVAC \\& Sons" shows as "HVAC & Sons")."""
     kind = q["kind"]
+    answer = _MD_ESCAPE.sub(r"\1", answer)
     truth = truth_of(dsn, q["truth_sql"]) if q.get("truth_sql") else []
     if kind == "value":
         value = truth[0][0] if truth and truth[0] else None

@@ -85,3 +85,11 @@ def test_a_bad_folder_is_refused_with_one_line(tmp_path):
     (broken / "questions.jsonl").write_text('{"question": "x", "kind": "value"}\n{not json\n')
     res = CliRunner().invoke(app, ["eval-unseen", str(broken)])
     assert res.exit_code == 2 and "questions.jsonl:2: not valid JSON" in res.output, res.output
+
+
+def test_answers_are_scored_as_the_user_sees_them(monkeypatch):
+    """Markdown's backslash escapes are not in what the user reads: "HVAC \\& Sons" shows as "HVAC & Sons"."""
+    monkeypatch.setattr(unseen, "truth_of", lambda dsn, sql: [("Northcott HVAC & Sons",)])
+    q = {"kind": "value", "truth_sql": "SELECT 1"}
+    assert unseen.score(q, "", r"top: Northcott HVAC \& Sons (12\.5)", [])[0]
+    assert not unseen.score(q, "", "top: Northcott HVAC and Sons", [])[0]
