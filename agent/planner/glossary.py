@@ -24,7 +24,7 @@ from toolkits.catalog import Column
 
 _STEMMER = Stemmer.Stemmer("english")
 _WEAK = STOP | {"not", "yet", "also", "only", "all", "any", "some", "other", "one", "no", "none", "as", "into",
-                "out", "up", "via", "per", "e", "eg", "ie", "etc", "incl", "including", "used", "e.g"}
+                "out", "up", "via", "per", "e", "eg", "ie", "etc", "incl", "including", "used"}
 _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 
 
@@ -84,7 +84,8 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
 
 
 # Opposites of the words a boolean's comment gives one side ("false = failed attempt": successful ones are true)
-_OPPOSITE = {"fail": ("success", "succeed", "successful"), "declin": ("accept", "approv"), "reject": ("accept", "approv"),
+_OPPOSITE = {"fail": ("success", "succeed", "successful"), "declin": ("accept", "approv"),
+             "reject": ("accept", "approv"),
              "inact": ("activ",), "disabl": ("enabl",), "invalid": ("valid",), "unpaid": ("paid",),
              "cancel": ("complet",), "bounc": ("clear",)}
 
@@ -187,7 +188,8 @@ def _label(comment: str, ms: tuple[Meaning, ...]) -> set[str]:
     return set(_stems(comment[:first])) if first else set()
 
 
-def named(c: Column, ws: list[str], skip: set[int], common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str] | None:
+def named(c: Column, ws: list[str], skip: set[int],
+          common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str] | None:
     """The value of ``c`` the question's words name through what it means: (value, word positions, the meaning
     as written), or None when none — or two equally — do. ``common``: stems of words the table's rows are
     commonly called (its comment), which never name a value alone."""

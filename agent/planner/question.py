@@ -179,7 +179,8 @@ def lead_word_table(r: Read, cat: Catalog) -> list[Mention]:
     return [Mention(hits.pop(), -1, -1)] if len(hits) == 1 else []
 
 
-def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None, skip: set[int] = frozenset()) -> list[Mention]:
+def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None,
+                  skip: set[int] = frozenset()) -> list[Mention]:
     """No table named: one whose column holds a word of the question ("engineers" → employees.title)
     or whose distinctive column is named ("average salary" → employees). ``among``: only these tables."""
     base = [t for t in cat.tables.values() if t.kind in "rp" and (among is None or t.name in among)]
