@@ -32,6 +32,8 @@ def test_code_lists_in_the_ways_comments_write_them():
     assert kinds == {"BK": "printed book", "DVD": "film on disc"}  # AUD ends BK's meaning though no sample has it
     assert {m.code: m.head for m in meanings(LEVEL)} == {1: ("first", "remind"), 2: ("final", "remind")}  # "0 none"
     assert meanings(FLAGGED) == () and meanings(FEE) == ()  # one number, or an amount: no code list
+    term = Column("ay", "text", values=["2024-25", "2025-26"], comment="Academic year, e.g. 2024-25 = Fall 2024 + Spring 2025")
+    assert meanings(term) == ()  # an example of one value explains no code
     assert [m.code for m in meanings(CUR)] == ["EUR", "GBP", "USD"]  # "EUR, GBP or USD" explains nothing
 
 

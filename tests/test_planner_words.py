@@ -134,3 +134,15 @@ def test_a_comment_modifier_names_the_table_the_others_reference():
     assert [m.table for m in find_tables(words("how many customers signed up"), cat)] == ["account"]
     alone = Catalog({"invoice": inv, "other": Table("x", "other", "r", comment="Customer others")})
     assert find_tables(words("how many customers"), alone) == []  # two claim it, neither references the other
+
+
+def test_what_a_code_means_is_answered_from_the_comment():
+    from agent.planner.policy import code_meant
+
+    inv = Table("fin", "inv", "r", pk="inv_no", comment="Student invoices", columns={
+        "inv_no": Column("inv_no", "integer"),
+        "stat": Column("stat", "text", values=["PD", "OP", "WO"], comment="Status: PD = paid, OP = open, WO = written off")})
+    cat = Catalog({"inv": inv})
+    assert code_meant("On student invoices, what does the status code WO mean?", ["inv"], cat) == ("inv", "stat", "WO")
+    assert code_meant("what does OP stand for?", [], cat) == ("inv", "stat", "OP")
+    assert code_meant("what does the invoice table hold?", [], cat) is None

@@ -91,9 +91,10 @@ class Filters:
 
 
 def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
-                  fact: Table | None = None) -> tuple[list, list[str], set[int]]:
+                  fact: Table | None = None, strong: bool = False) -> tuple[list, list[str], set[int]]:
     """Column = value filters for words the column is known to hold (pg_stats common values) or its comment
-    explains: (conditions, in words, the word positions read). ``fact``: ``t`` is a table it references."""
+    explains: (conditions, in words, the word positions read). ``fact``: ``t`` is a table it references.
+    ``strong``: not only meanings read from one word of a longer phrase (when the values choose the table)."""
     conds, said, used = [], [], set()
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
@@ -131,13 +132,17 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 used.add(i)
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
-    done, before = {x.split()[0] for x in said}, skip | used  # two meanings may share a word ("card declined")
+    done, before = {x.split()[0] for x in said}, skip | used
     common = _common(t, fact)
-    for c in [*t.columns.values(), *t.keys.values()]:  # "written off" → U where the comment says "U = ... written off"
-        meant = None if c.name in done else named(c, ws, before, common)
-        if meant is None:
-            continue
-        code, span, meaning = meant
+    found = [(m, c) for c in [*t.columns.values(), *t.keys.values()]  # "written off" → U: "U = ... written off"
+             if c.name not in done and (m := named(c, ws, before, common))]
+    if strong and not conds and all(2 <= m[3] < 3 for m, _ in found):
+        found = []  # one word of a longer meaning alone ("university housing") does not choose the table
+    read: set[int] = set()
+    for (code, span, meaning, score), c in sorted(found, key=lambda f: -f[0][3]):
+        if span <= read:
+            continue  # a better meaning read all its words; two may share some ("card declined": method, outcome)
+        read |= span
         out = excluded(ws, min(span))
         if isinstance(code, bool):
             ref = S("({})::boolean").format(column_ref(alias, c)) if c.key_of else column_ref(alias, c)

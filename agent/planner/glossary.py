@@ -25,6 +25,7 @@ from toolkits.catalog import Column
 _STEMMER = Stemmer.Stemmer("english")
 _WEAK = STOP | {"not", "yet", "also", "only", "all", "any", "some", "other", "one", "no", "none", "as", "into",
                 "out", "up", "via", "per", "e", "eg", "ie", "etc", "incl", "including", "used"}
+_EXAMPLE = re.compile(r"(\be\.?g\.?|\bfor example|\bsuch as|\bfor instance|\blike)[,:]?\s*$", re.I)
 _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 
 
@@ -67,6 +68,7 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
     for m in re.finditer(rf"(?<![\w.+,/-])({alt})(?![\w.+-])", comment, flags):
         sep = _SEP.match(comment, m.end())
         found.append((m.start(), sep.end() if sep else m.end(), m.group(1), sep is not None))
+    found = [f for f in found if not _EXAMPLE.search(comment[:f[0]])]  # "e.g. 2025F = Fall 2025" shows one value
     signed = [f for f in found if f[3]]
     if signed or signed_only:  # "No longer sold" opens a sentence; it is no "no = ..." entry
         found = signed
@@ -188,16 +190,23 @@ def _label(comment: str, ms: tuple[Meaning, ...]) -> set[str]:
     return set(_stems(comment[:first])) if first else set()
 
 
+# The question's own phrases that look like a meaning's word: "leaving out" excludes, it is no leave of absence
+_NOT_MEANT = re.compile(r"^(leav|left|leave)$")
+_YEAR = re.compile(r"^(19|20)\d\d$")  # a year is the time window's, not a code's ("Fall 2025" is named by "fall")
+
+
 def named(c: Column, ws: list[str], skip: set[int],
-          common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str] | None:
+          common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str, float] | None:
     """The value of ``c`` the question's words name through what it means: (value, word positions, the meaning
-    as written), or None when none — or two equally — do. ``common``: stems of words the table's rows are
-    commonly called (its comment), which never name a value alone."""
+    as written, how strongly: 3 every word of its opening phrase, 2 one distinctive word of it, 1 two words of
+    it), or None when none — or two equally — do. ``common``: stems of words the table's rows are commonly
+    called (its comment), which never name a value alone."""
     ms = meanings(c)
     if not ms:
         return None
     own = {stem(p) for p in name_parts(c.name)} | _label(c.comment, ms)  # "status", "Credit hold": the column
-    qs = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own}
+    qs = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own
+          and not _YEAR.match(w) and not (_NOT_MEANT.match(stem(w)) and ws[i + 1: i + 2] == ["out"])}
     best: list[tuple[float, Meaning, set[int]]] = []
     for m in ms:
         hits = {i for i, s in qs.items() if s in m.words}
@@ -223,5 +232,5 @@ def named(c: Column, ws: list[str], skip: set[int],
     top = [b for b in best if b[0] == best[0][0]]
     if len({b[1].code for b in top}) > 1:
         return None  # two values named as well as each other: none is read
-    _, m, hits = top[0]
-    return m.code, hits, m.said
+    score, m, hits = top[0]
+    return m.code, hits, m.said, score

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from agent.planner.answer import compose_answer
+from agent.planner.glossary import meanings
 from agent.planner.intents import sql_in, tools_for
 from agent.planner.linking import STOP, find_tables, time_window, words
 from agent.planner.question import ask_back
@@ -95,6 +96,27 @@ def column_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str] | N
     col = m.group(1).lower()
     owners = [t for t in (tables or list(cat.tables)) if t in cat.tables and col in {c.lower() for c in cat.tables[t].columns}]
     return (owners[0], col) if len(owners) == 1 else None
+
+
+_CODE_MEANT = re.compile(r"\bwhat (?:does|do|is)\s+(?:the\s+)?(?:[a-z_]+\s+)?(?:code|value|letter|flag)?\s*['\"]?"
+                         r"([A-Za-z0-9][\w-]{0,11})['\"]?\s+(?:mean|stand for|signify|indicate)s?\b", re.I)
+
+
+def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] | None:
+    """"What does the status code WO mean?": (table, column, code) for the one column (of a table the question
+    names, else of any) that holds that code or whose comment explains it."""
+    m = _CODE_MEANT.search(q)
+    if not m:
+        return None
+    code = m.group(1)
+    for pool in (tables, list(cat.tables)):
+        owners = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
+                  if code in c.values or any(x.code == code for x in meanings(c) if isinstance(x.code, str))]
+        if len(owners) == 1:
+            return owners[0][0], owners[0][1], code
+        if owners:
+            return None
+    return None
 
 
 def follow_text(q: str, prev: str) -> str | None:
@@ -214,6 +236,15 @@ class Planner:
         if follow:
             return follow
         cat = self._catalog()
+        code = code_meant(q, tables, cat)
+        if code:
+            t, name, value = code
+            col = cat.tables[t].columns[name]
+            says = next((x.said for x in meanings(col) if x.code == value), None)
+            self.lead = (f"**{md_text(value)}** in {md_text(cat.tables[t].qname)}.{md_text(name)}: "
+                         + md_text(says or col.comment or "no comment explains the codes of this column."))
+            return [self.first_input(DESCRIBE_TOOL, t, f"The question asks what {value} in column {name} of {t} "
+                                                       "means: the column's comment explains its codes.")]
         meant = column_meant(q, tables, cat)
         if meant:
             col = next(c for c in cat.tables[meant[0]].columns.values() if c.name.lower() == meant[1])

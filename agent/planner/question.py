@@ -185,7 +185,7 @@ def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None,
     or whose distinctive column is named ("average salary" → employees). ``among``: only these tables."""
     base = [t for t in cat.tables.values() if t.kind in "rp" and (among is None or t.name in among)]
     held = [(len(used), len(conds), -k, t, min(used)) for k, t in enumerate(base)
-            for conds, _, used in [value_filters(t, ws, "x", set(skip))] if conds]
+            for conds, _, used in [value_filters(t, ws, "x", set(skip), strong=True)] if conds]
     if held:  # the table whose values read the most words ("card charges declined": method and outcome)
         *_, t, i = max(held, key=lambda h: h[:3])
         return [Mention(t.name, i, i)]

@@ -23,7 +23,7 @@ from psycopg import sql as psql
 from agent.planner.filters import (Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -266,6 +266,8 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     return f
 
 
+_CALENDAR_WORDS = {*MONTHS, "spring", "summer", "fall", "autumn", "winter", "monday", "tuesday", "wednesday",
+                   "thursday", "friday", "saturday", "sunday", "christmas", "easter"}
 _PROPER = re.compile(r"(?<=\s)([A-Z][a-z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von|du)){1,5})")
 
 
@@ -282,8 +284,9 @@ def name_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         if len(pw) < 2 \
                 or any(i in r.used for i, w in enumerate(r.ws) if w in pw) or phrase.lower() in known \
                 or any(w in forms(t) or f"{w}s" in forms(t) for w in pw for t in cat.tables) or re.match(r"(19|20)\d\d$", pw[-1]) \
-                or any(" ".join(pw[k:k + 2]) in known for k in range(len(pw) - 1)):
-            continue  # not a value or a table the catalog knows
+                or any(" ".join(pw[k:k + 2]) in known for k in range(len(pw) - 1)) \
+                or any(w in _CALENDAR_WORDS for w in pw):
+            continue  # not a value or a table the catalog knows, nor "Spring and Fall" or "March"
         options = [(fact, T, [])]
         for col, ref, refcol in fact.fks:
             pt = cat.tables.get(ref)
