@@ -168,3 +168,15 @@ def test_high_and_low_say_above_and_below():
     flag = Column("abn", "character(1)", values=["H", "L"], comment="Abnormal flag: H above, L below the range")
     assert named(flag, words("results flagged abnormally high"), set())[0] == "H"
     assert named(flag, words("how many low results"), set())[0] == "L"
+
+
+def test_calendar_year_windows_and_an_exclusion_read_anywhere_in_the_meaning():
+    from agent.planner.linking import time_window
+
+    assert time_window("money received during calendar year 2025").phrase == "during calendar year 2025"
+    assert time_window("in the 2024 calendar year").phrase == "in the 2024 calendar year"
+    assert time_window("in fiscal year 2025") is None  # a fiscal year is not the calendar's
+    void = Column("st", "text", values=["V", "P"], comment="Status: V = void (ignore in totals), P = paid")
+    t = Table("f", "inv", "r", pk="id", comment="Invoices", columns={"id": Column("id", "integer"), "st": void})
+    conds, said, _ = value_filters(t, words("the total billed, not counting void invoices"), "t", set())
+    assert said and said[0].startswith("st is not V"), said

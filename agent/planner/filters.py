@@ -143,7 +143,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         if span <= read:
             continue  # a better meaning read all its words; two may share some ("card declined": method, outcome)
         read |= span
-        out = excluded(ws, min(span))
+        out = any(excluded(ws, i) for i in span)  # "not counting void invoices" (its "totals" read too)
         if isinstance(code, bool):
             ref = S("({})::boolean").format(column_ref(alias, c)) if c.key_of else column_ref(alias, c)
             conds.append(S("{} IS {}{}").format(ref, S("NOT " if out else ""), S(str(code).upper())))

@@ -461,7 +461,8 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)))
-    m = re.search(r"\b(?:in|during|for|throughout|(?:month|week|day|quarter)s? of)\s+(\d{4})\b", q)
+    m = re.search(r"\b(?:in|during|for|throughout|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
+                  r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
     if m and 1990 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
