@@ -146,3 +146,15 @@ def test_what_a_code_means_is_answered_from_the_comment():
     assert code_meant("On student invoices, what does the status code WO mean?", ["inv"], cat) == ("inv", "stat", "WO")
     assert code_meant("what does OP stand for?", [], cat) == ("inv", "stat", "OP")
     assert code_meant("what does the invoice table hold?", [], cat) is None
+
+
+def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_values():
+    staff = Table("hr", "instr", "r", pk="id", comment="Teaching staff", columns={
+        "id": Column("id", "integer"),
+        "rnk": Column("rnk", "text", values=["PR", "LE"], comment="Rank: PR=Professor, LE=Lecturer"),
+        "left_dt": Column("left_dt", "date", comment="Date employment ended. NULL = still employed.")})
+    grant = Table("fin", "grant_src", "r", pk="id", comment="Funders", columns={
+        "id": Column("id", "integer"), "sponsor": Column("sponsor", "text", values=["University", "Industry"])})
+    cat = Catalog({"grant_src": grant, "instr": staff})
+    q = build_query("How many professors are still employed at the university?", cat)
+    assert q.table == "instr" and "t.left_dt IS NULL" in q.sql and "t.rnk = 'PR'" in q.sql, q.sql

@@ -184,10 +184,10 @@ def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None,
     """No table named: one whose column holds a word of the question ("engineers" → employees.title)
     or whose distinctive column is named ("average salary" → employees). ``among``: only these tables."""
     base = [t for t in cat.tables.values() if t.kind in "rp" and (among is None or t.name in among)]
-    held = [(len(used), len(conds), -k, t, min(used)) for k, t in enumerate(base)
+    held = [(len(used), len(conds), -min(used), -k, t, min(used)) for k, t in enumerate(base)
             for conds, _, used in [value_filters(t, ws, "x", set(skip), strong=True)] if conds]
-    if held:  # the table whose values read the most words ("card charges declined": method and outcome)
-        *_, t, i = max(held, key=lambda h: h[:3])
+    if held:  # the table whose values read the most words ("card charges declined": method and outcome), then
+        *_, t, i = max(held, key=lambda h: h[:4])  # the first named ("full professors ... at the university")
         return [Mention(t.name, i, i)]
     pairs = {f"{a}_{b}" for a, b in zip(ws, ws[1:])}
     said = {t.name for t in base for c in t.columns.values() if c.comment

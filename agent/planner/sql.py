@@ -464,7 +464,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
             if i in r.used or len(w) < 4 or not any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2)
                                                     and (x, w) != ("open", "opened") for x in said):  # opened: created
                 continue
-            asked_not = bool(_NOT_YET.search(" ".join(r.ws[max(0, i - 3): i + 2]))) or w.startswith(("in", "un"))
+            near = " ".join(x for x in r.ws[max(0, i - 3): i + 2] if x not in meaning.split())  # "still employed"
+            asked_not = bool(_NOT_YET.search(near)) or w.startswith(("in", "un"))
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
             f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
                   f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
