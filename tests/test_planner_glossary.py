@@ -180,3 +180,23 @@ def test_calendar_year_windows_and_an_exclusion_read_anywhere_in_the_meaning():
     t = Table("f", "inv", "r", pk="id", comment="Invoices", columns={"id": Column("id", "integer"), "st": void})
     conds, said, _ = value_filters(t, words("the total billed, not counting void invoices"), "t", set())
     assert said and said[0].startswith("st is not V"), said
+
+
+def test_codes_made_of_a_year_and_a_letter_the_comment_explains():
+    term = Column("term_cd", "character(5)", values=["2024F", "2025S", "2025F", "2026S"],
+                  comment="YYYY + season letter: S = Spring (Jan-May), F = Fall (Aug-Dec). E.g. 2025F = Fall 2025.")
+    assert named(term, words("enrolments in Fall 2024"), set())[0] == "2024F"
+    assert named(term, words("drops in Spring 2026"), set())[0] == "2026S"
+    assert named(term, words("how many in the fall"), set()) is None  # which fall?
+    assert named(term, words("sales in May 2025"), set()) is None  # a month, not the spring term
+    terms = Table("sis", "term", "r", pk="term_cd", comment="Academic terms", columns={"term_cd": term})
+    sect = Table("sis", "sect", "r", pk="sect_id", comment="Course sections", columns={
+        "sect_id": Column("sect_id", "integer"), "term_cd": Column("term_cd", "character(5)"),
+        "instr_id": Column("instr_id", "integer", comment="Instructor; NULL = not yet assigned")},
+        fks=[("term_cd", "term", "term_cd")])
+    enrol = Table("sis", "enrol", "r", pk="enr_id", comment="Enrolments", columns={
+        "enr_id": Column("enr_id", "integer"), "sect_id": Column("sect_id", "integer"),
+        "term_cd": Column("term_cd", "character(5)")}, fks=[("sect_id", "sect", "sect_id"), ("term_cd", "term", "term_cd")])
+    q = build_query("How many course sections in Fall 2025 have no instructor assigned yet?",
+                    Catalog({"term": terms, "sect": sect, "enrol": enrol}))
+    assert "FROM sis.sect t" in q.sql and "'2025F'" in q.sql and "instr_id IS NULL" in q.sql, q.sql

@@ -45,6 +45,7 @@ class Meaning:
     words: tuple[str, ...]  # stems of the whole meaning
     said: str  # the meaning as the comment writes it
     min_len: int = 4  # the shortest word that names it alone
+    dated: bool = False  # a year and a code together ("2025F": Fall 2025): the year is one of its words
 
 
 def _stems(text: str) -> tuple[str, ...]:
@@ -110,6 +111,9 @@ def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ..
         if len(entries) + len(re.findall(r"\d\+\s*=", comment)) >= 2:  # a list of codes ("2+ = secondary" too)
             out = [m for c, t in entries if (m := _meaning(int(c), t))]
     else:
+        dated = _dated(comment, codes)
+        if dated:
+            return dated
         known = {stem(c) for c in codes}  # "USD, EUR or GBP" lists codes, it explains none
         listed = set(re.findall(r"(?:^|[,;(]\s*)([A-Z][A-Z0-9]{1,7})(?=\s*(?:=|:|\s)\s*[a-z])", comment))
         more = sorted(listed - set(codes)) if len(listed) >= 2 else []  # codes no sample holds end a meaning too
@@ -133,6 +137,22 @@ def meanings(c: Column) -> tuple[Meaning, ...]:
         codes = tuple(v for v in c.values if v and len(v) <= 12 and " " not in v)
         said = _parse(c.comment, "text", codes) if c.comment and codes else ()
     return said + standard(tuple(c.values), c.name, c.comment) if c.is_text else said
+
+
+def _dated(comment: str, codes: tuple[str, ...]) -> tuple[Meaning, ...]:
+    """Codes made of a year and a letter the comment explains ("YYYY + season letter: S = Spring, F = Fall":
+    2025F is Fall 2025), when most values are so made."""
+    parts = [re.fullmatch(r"((?:19|20)\d\d)([A-Z]{1,2})|([A-Z]{1,2})((?:19|20)\d\d)", v) for v in codes]
+    if not codes or sum(p is not None for p in parts) < max(2, len(codes) // 2):
+        return ()
+    suffixes = sorted({p.group(2) or p.group(3) for p in parts if p})
+    said = {c: m for c, t in _entries(comment, suffixes) if (m := _meaning(c, t))}
+    out = []
+    for v, p in zip(codes, parts):
+        if p and (p.group(2) or p.group(3)) in said:
+            m, year = said[p.group(2) or p.group(3)], p.group(1) or p.group(4)
+            out.append(Meaning(v, (*m.head[:2], year), (*m.words, year), f"{m.said} {year}", 99, dated=True))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -205,10 +225,12 @@ def named(c: Column, ws: list[str], skip: set[int],
     if not ms:
         return None
     own = {stem(p) for p in name_parts(c.name)} | _label(c.comment, ms)  # "status", "Credit hold": the column
-    qs = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own
-          and not _YEAR.match(w) and not (_NOT_MEANT.match(stem(w)) and ws[i + 1: i + 2] == ["out"])}
+    every = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own
+             and not (_NOT_MEANT.match(stem(w)) and ws[i + 1: i + 2] == ["out"])}
+    years = {i: s for i, s in every.items() if not _YEAR.match(ws[i])}
     best: list[tuple[float, Meaning, set[int]]] = []
     for m in ms:
+        qs = every if m.dated else years
         hits = {i for i, s in qs.items() if s in m.words}
         if not hits:
             continue
@@ -217,11 +239,11 @@ def named(c: Column, ws: list[str], skip: set[int],
         others = {s for x in ms if x is not m and x.code != m.code for s in x.words}
         if m.head and set(m.head) <= said:
             score = 3.0
-        elif any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
+        elif not m.dated and any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
                                                        and qs[i] not in common and ws[i] not in QUESTION_WORDS)
                  for i in head):
             score = 2.0
-        elif len(said) >= 2:
+        elif len(said) >= 2 and not m.dated:  # "May 2025" names a month, not the spring term of 2025
             score = 1.0
         else:
             continue

@@ -88,7 +88,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                 and value_filters(t, ws, "x", r.used)[0]}
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"
                 and (rt.name in held or any(ref in held for _, ref, _ in rt.fks))}  # "cycle count corrections" in a child
-        r.child = kids.pop() if len(kids) == 1 else None
+        own = any(ref in held for _, ref, _ in cat.tables[r.subject].fks)  # "sections in Fall 2026": its own term
+        r.child = kids.pop() if len(kids) == 1 and not own else None
     if r.child is None:  # "customers who rented something in 2022": a verb names the child table (rental)
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"}
         t = cat.tables[r.subject]
