@@ -200,3 +200,11 @@ def test_codes_made_of_a_year_and_a_letter_the_comment_explains():
     q = build_query("How many course sections in Fall 2025 have no instructor assigned yet?",
                     Catalog({"term": terms, "sect": sect, "enrol": enrol}))
     assert "FROM sis.sect t" in q.sql and "'2025F'" in q.sql and "instr_id IS NULL" in q.sql, q.sql
+
+
+def test_an_amount_kept_in_pence_is_given_in_pounds_when_asked_so():
+    inv = Table("fin", "inv", "r", pk="inv_no", comment="Invoices", columns={
+        "inv_no": Column("inv_no", "integer"), "amt_cents": Column("amt_cents", "bigint", comment="Amount in pence")})
+    cat = Catalog({"inv": inv})
+    assert "sum(t.amt_cents / 100.0)" in build_query("What is the total invoiced amount in pounds?", cat).sql
+    assert "sum(t.amt_cents)" in build_query("What is the total invoiced amount in pence?", cat).sql

@@ -621,7 +621,20 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
             return S("count(DISTINCT {})").format(ident(T, link[1])), r.subject
         return S("count(*)"), fact.name
     label = "revenue" if (r.money and len(measure) == 2) else f"{kind}_{measure[-1]}"
-    return _AGG[kind].format(S(" * ").join(ident(T, c) for c in measure)), re.sub(r"[^a-z0-9_]", "", label.lower())
+    expr = S(" * ").join(ident(T, c) for c in measure)
+    if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
+        expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
+    return _AGG[kind].format(expr), re.sub(r"[^a-z0-9_]", "", label.lower())
+
+
+_MAJOR_ASKED = re.compile(r"\bin (us |u\.s\. |canadian |australian )?(dollars?|euros?|pounds?( sterling)?|francs?|"
+                          r"kronor|krona|rupees?|yuan|major units)\b")
+
+
+def _in_minor_units(c) -> bool:
+    """An amount kept in cents or pence ("amt_cents", "Amount in pence (GBP x 100)")."""
+    return bool(re.search(r"(^|_)(cents?|pence|minor)($|_)", c.name.lower())
+                or re.search(r"\bin (cents|pence|minor units)\b|\bx ?100\b", c.comment, re.I))
 
 
 def _counts_subject(r: Read) -> bool:
