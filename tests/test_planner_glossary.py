@@ -208,3 +208,11 @@ def test_an_amount_kept_in_pence_is_given_in_pounds_when_asked_so():
     cat = Catalog({"inv": inv})
     assert "sum(t.amt_cents / 100.0)" in build_query("What is the total invoiced amount in pounds?", cat).sql
     assert "sum(t.amt_cents)" in build_query("What is the total invoiced amount in pence?", cat).sql
+
+
+def test_a_test_name_is_the_value_whose_analyte_is_the_word_alone():
+    cat_t = Column("long_nm", "text", values=["Hemoglobin [Mass/volume] in Blood",
+                                              "Hemoglobin A1c/Hemoglobin.total in Blood", "Potassium [Moles/volume] in Serum"])
+    t = Table("lab", "tst", "r", pk="cd", comment="Test catalogue", columns={"cd": Column("cd", "text"), "long_nm": cat_t})
+    _, said, _ = value_filters(t, words("average hemoglobin of women"), "t", set())
+    assert said == ["long_nm = Hemoglobin [Mass/volume] in Blood"], said

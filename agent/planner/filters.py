@@ -121,6 +121,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 hit = stems[0] if len(stems) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
+                if len(heads) > 1:  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."
+                    heads = [v for v in heads if re.match(rf"{re.escape(w)}\s*[\[(,]", v.lower())]
                 hit = heads[0] if len(heads) == 1 else None
             if hit is not None and set(lower) <= {"true", "false", "t", "f", "yes", "no", "y", "n"} and not any(
                     x in name_parts(c.name) or x == c.name.lower() for x in ws[max(0, i - 4):i]):
