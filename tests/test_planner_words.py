@@ -158,3 +158,27 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     cat = Catalog({"grant_src": grant, "instr": staff})
     q = build_query("How many professors are still employed at the university?", cat)
     assert q.table == "instr" and "t.left_dt IS NULL" in q.sql and "t.rnk = 'PR'" in q.sql, q.sql
+
+
+@pytest.mark.parametrize("question, tool", [
+    ("What are the most time-consuming queries run against this database?", "top_queries"),
+    ("Which statements have been executed the most times?", "top_queries"),
+    ("How many row updates has the orders table had since statistics were last reset?", "table_health"),
+    ("Which partitions will this query read: SELECT count(*) FROM ops.leg WHERE flt_dt > '2025-01-01'", "explain_query"),
+])
+def test_dba_questions_in_other_words_reach_their_tool(question, tool):
+    from agent.planner.intents import tools_for
+    from toolkits.postgres import build_registry
+
+    cat = Catalog({"orders": Table("public", "orders", "r", pk="id", columns={"id": Column("id", "integer")})})
+    assert tools_for(question, build_registry().all(), lambda: cat)[:1] == [tool]
+
+
+def test_what_the_codes_of_a_column_mean_is_its_comment():
+    from agent.planner.policy import codes_column
+
+    rd = Table("mtr", "rd_hist", "r", pk="rd_id", comment="Meter reading history", columns={
+        "rd_id": Column("rd_id", "integer"),
+        "rd_cd": Column("rd_cd", "smallint", comment="Read type: 1 = actual, 2 = estimated")})
+    cat = Catalog({"rd_hist": rd})
+    assert codes_column("What do the read type codes on the meter reads table mean?", [], cat) == ("rd_hist", "rd_cd")

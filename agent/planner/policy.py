@@ -15,7 +15,7 @@ from typing import Any, Callable
 from agent.planner.answer import compose_answer
 from agent.planner.glossary import meanings
 from agent.planner.intents import sql_in, tools_for
-from agent.planner.linking import STOP, find_tables, time_window, words
+from agent.planner.linking import STOP, column_word, find_tables, time_window, words
 from agent.planner.question import ask_back
 from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
@@ -100,6 +100,23 @@ def column_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str] | N
 
 _CODE_MEANT = re.compile(r"\bwhat (?:does|do|is)\s+(?:the\s+)?(?:[a-z_]+\s+)?(?:code|value|letter|flag)?\s*['\"]?"
                          r"([A-Za-z0-9][\w-]{0,11})['\"]?\s+(?:mean|stand for|signify|indicate)s?\b", re.I)
+
+
+_CODES_MEAN = re.compile(r"\bwhat (?:do|does) (?:the )?(.+?) (?:codes?|values?|flags?|letters?)\b.*\b(?:mean|stand for)\b", re.I)
+
+
+def codes_column(q: str, tables: list[str], cat: Catalog) -> tuple[str, str] | None:
+    """"What do the read type codes on the meter reads table mean?": (table, column) the words before "codes" name,
+    in a table the question names."""
+    m = _CODES_MEAN.search(q)
+    if not m:
+        return None
+    for pool in (tables, list(cat.tables)):  # a table the question names, else the one table with such a column
+        hits = [(t, h[0]) for t in pool if t in cat.tables and (h := column_word(cat.tables[t], words(m.group(1))))
+                and cat.tables[t].columns[h[0]].comment]
+        if hits:
+            return hits[0] if len(hits) == 1 else None
+    return None
 
 
 def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] | None:
@@ -245,7 +262,7 @@ class Planner:
                          + md_text(says or col.comment or "no comment explains the codes of this column."))
             return [self.first_input(DESCRIBE_TOOL, t, f"The question asks what {value} in column {name} of {t} "
                                                        "means: the column's comment explains its codes.")]
-        meant = column_meant(q, tables, cat)
+        meant = column_meant(q, tables, cat) or codes_column(q, tables, cat)
         if meant:
             col = next(c for c in cat.tables[meant[0]].columns.values() if c.name.lower() == meant[1])
             self.lead = (f"**{md_text(col.name)}** ({md_text(cat.tables[meant[0]].qname)}, {md_text(col.type)}): "

@@ -270,7 +270,8 @@ def plan_table_health(ask: Ask) -> Planned:
                     r"\btransaction id age\b|\bfreeze\b|\bhealth of\b|\bstatistics\b[^.?]*\b(stale|outdated|old|fresh|up to date)\b",
                     precedence=50),
              # write activity per table: "which table gets updated the most", "how many updates on orders"
-             Intent(r"\b(how many|number of|most|count of) (updates|inserts|deletes|writes|sequential scans|seq scans)\b|"
+             Intent(r"\b(how many|number of|most|count of) (row |tuple )?(updates|inserts|deletes|writes|sequential scans|"
+                    r"seq scans)\b|\bsince (the )?stat(istic)?s (were |was )?(last )?reset\b|"
                     r"\b(updated|inserted|deleted|written( to)?) (the )?most\b|"
                     r"\b(updates|inserts|deletes) (on|to|in|per|for) (the )?(table|each|every)\b", precedence=50)],
     plan=plan_table_health,

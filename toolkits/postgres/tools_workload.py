@@ -83,10 +83,11 @@ TOP_COLUMNS = ["queryid", "calls", "total_ms", "mean_ms", "rows", "temp_blks", "
     examples=['{"order_by": "total_time", "limit": 10}', "mean_time 5", "calls"],
     questions=["which queries take the most time", "show me the slowest queries", "what are the most frequent statements",
                "which statements use temp files", "why is the database slow"],
-    intents=[Intent(r"\b(slow(est)?|expensive|heav(y|iest)|costly|longest|top|worst)\b[^.?]*\b(quer(y|ies)|statements?|sql)\b|"
+    intents=[Intent(r"\b(slow(est)?|expensive|heav(y|iest)|costly|longest|top|worst|time[- ]consuming|resource[- ]"
+                    r"(hungry|intensive))\b[^.?]*\b(quer(y|ies)|statements?|sql)\b|"
                     r"\b(quer(y|ies)|statements?)\b[^.?]*\b(most (time|often|calls|frequent)|slow(est)?|longest|called most|"
                     r"take the most|temp(orary)? (files|blocks))\b|\bpg_stat_statements\b|\bworkload\b|"
-                    r"\bmost (frequent|called|executed|run)\b|\bquer(y|ies)\b[^.?]*\b(hit|load|hammer|stress)\w*\b|\bmean (execution )?time\b|\bquery (stats|statistics|performance)\b",
+                    r"\bmost (frequent|called|executed|run)\b|\b(executed|run|called) the most( times| often)?\b|\bquer(y|ies)\b[^.?]*\b(hit|load|hammer|stress)\w*\b|\bmean (execution )?time\b|\bquery (stats|statistics|performance)\b",
                     precedence=80)],
     plan=plan_top_queries,
     aliases={"order": "order_by", "sort": "order_by"},
