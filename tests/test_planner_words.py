@@ -182,3 +182,15 @@ def test_what_the_codes_of_a_column_mean_is_its_comment():
         "rd_cd": Column("rd_cd", "smallint", comment="Read type: 1 = actual, 2 = estimated")})
     cat = Catalog({"rd_hist": rd})
     assert codes_column("What do the read type codes on the meter reads table mean?", [], cat) == ("rd_hist", "rd_cd")
+
+
+def test_a_number_after_a_table_word_is_typed_as_its_key_and_rather_than_negates():
+    part = Table("stores", "part", "r", pk="pn", comment="Part master", columns={
+        "pn": Column("pn", "character varying(20)"), "descr": Column("descr", "text")})
+    q = build_query("How many part 66 records are there?", Catalog({"part": part}))
+    assert "t.pn = '66'" in q.sql, q.sql  # a text key compared with text, never "varchar = integer"
+    ac = Table("fleet", "aircraft", "r", pk="ac_id", comment="Aircraft", columns={
+        "ac_id": Column("ac_id", "integer"),
+        "lessor": Column("lessor", "text", comment="Lessor; NULL = aircraft owned by us")})
+    q = build_query("How many aircraft are leased rather than owned?", Catalog({"aircraft": ac}))
+    assert "t.lessor IS NOT NULL" in q.sql, q.sql

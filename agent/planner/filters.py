@@ -174,7 +174,8 @@ def meant_words(t: Table, ws: list[str], skip: set[int]) -> set[int]:
 
 
 _PRONOUNS = {"us", "me", "him", "her", "it", "i", "he", "she", "we", "am", "as", "so", "ok", "up", "go", "hi"}
-_EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|"
+_EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|rather than|"
+                        r"instead of|but not|"
                         r"ignoring|ignore|apart from|not|non|aren't|isn't|weren't|wasn't)\s*$")
 
 

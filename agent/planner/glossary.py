@@ -116,6 +116,7 @@ def _parse(comment: str, kind: str, codes: tuple[str, ...]) -> tuple[Meaning, ..
             return dated
         known = {stem(c) for c in codes}  # "USD, EUR or GBP" lists codes, it explains none
         listed = set(re.findall(r"(?:^|[,;(]\s*)([A-Z][A-Z0-9]{1,7})(?=\s*(?:=|:|\s)\s*[a-z])", comment))
+        listed |= set(re.findall(r"(?:^|[,;(]\s*)([A-Z][A-Z0-9]{0,7})(?=\s*=\s*[a-z])", comment))  # "P = pending"
         more = sorted(listed - set(codes)) if len(listed) >= 2 else []  # codes no sample holds end a meaning too
         out = [m for c, t in _entries(comment, [*codes, *more]) if c in codes
                and (m := _meaning(c, t)) and not set(m.words) <= known]

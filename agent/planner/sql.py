@@ -349,8 +349,9 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             nxt = ws[m.end]
             if nxt in ("id", "no", "number", "#") and m.end + 1 < len(ws):
                 nxt = ws[m.end + 1]
-            if nxt.isdigit():
-                f.add(S("{} = {}").format(ident(T, fact.pk), L(int(nxt))), f"{fact.pk} = {nxt}")
+            if nxt.isdigit():  # the literal typed as the key is ("part 66" of a text part number is '66')
+                lit = L(int(nxt)) if fact.columns[fact.pk].is_numeric else L(nxt)
+                f.add(S("{} = {}").format(ident(T, fact.pk), lit), f"{fact.pk} = {nxt}")
     for m in [m for m in r.mentions if m.start >= 0]:  # "item HV-10120", "order SO-2291": a code-like key
         code = _code_after(r, m)
         if code is None:
@@ -367,7 +368,8 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             if link and link[2] == fact.name and m.end < len(ws):
                 nxt = ws[m.end + 1] if ws[m.end] in ("id", "no", "number") and m.end + 1 < len(ws) else ws[m.end]
                 if nxt.isdigit():
-                    f.add(S("{} = {}").format(ident(T, link[0]), L(int(nxt))), f"{link[0]} = {nxt}")
+                    lit = L(int(nxt)) if fact.columns[link[0]].is_numeric else L(nxt)
+                    f.add(S("{} = {}").format(ident(T, link[0]), lit), f"{link[0]} = {nxt}")
 
 
 def _code_after(r: Read, m) -> str | None:
@@ -421,7 +423,8 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
             f.add(expr, f"{name} = true")
 
 
-_NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing|waiting|awaiting)\b")
+_NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing|waiting|awaiting|rather than|"
+                      r"instead of)\b")
 
 
 def null_filters(r: Read, fact: Table, f: Filters) -> None:
