@@ -216,3 +216,13 @@ def test_a_test_name_is_the_value_whose_analyte_is_the_word_alone():
     t = Table("lab", "tst", "r", pk="cd", comment="Test catalogue", columns={"cd": Column("cd", "text"), "long_nm": cat_t})
     _, said, _ = value_filters(t, words("average hemoglobin of women"), "t", set())
     assert said == ["long_nm = Hemoglobin [Mass/volume] in Blood"], said
+
+
+def test_two_values_of_one_column_are_either_and_which_three_is_top_three():
+    from agent.planner.question import top_n
+
+    t = Table("cis", "svc_pt", "r", pk="id", comment="Service points", columns={
+        "id": Column("id", "integer"), "cmdty": Column("cmdty", "text", values=["ELECTRIC", "WATER", "GAS"])})
+    q = build_query("How many service points are electric or water?", Catalog({"svc_pt": t}))
+    assert "t.cmdty IN ('ELECTRIC', 'WATER')" in q.sql, q.sql  # never cmdty = 'ELECTRIC' AND cmdty = 'WATER'
+    assert top_n("which three delay codes caused the most delay") == 3

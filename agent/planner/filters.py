@@ -95,7 +95,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
     """Column = value filters for words the column is known to hold (pg_stats common values) or its comment
     explains: (conditions, in words, the word positions read). ``fact``: ``t`` is a table it references.
     ``strong``: not only meanings read from one word of a longer phrase (when the values choose the table)."""
-    conds, said, used = [], [], set()
+    conds, said, used, eqs = [], [], set(), []  # eqs: (column, value) of each '=' kept
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
             continue
@@ -105,6 +105,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         for hit, span in _phrase_values(c.values, ws, skip | used):  # "R&D", "New York", "kg/m2" as written
             out = excluded(ws, min(span))
             conds.append((neq if out else eq).format(ref, L(hit)))
+            eqs.append(None if out or c.is_array else (ref, hit))
             said.append(f"{name} {_op(c, out)} {hit}")
             used |= span
         lower = {v.lower(): v for v in c.values}
@@ -130,6 +131,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             if hit is not None:
                 out = excluded(ws, i)
                 conds.append((neq if out else eq).format(ref, L(hit)))
+                eqs.append(None if out or c.is_array else (ref, hit))
                 said.append(f"{name} {_op(c, out)} {hit}")
                 used.add(i)
                 if two and hit.lower() in (two, two_):
@@ -149,11 +151,36 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         if isinstance(code, bool):
             ref = S("({})::boolean").format(column_ref(alias, c)) if c.key_of else column_ref(alias, c)
             conds.append(S("{} IS {}{}").format(ref, S("NOT " if out else ""), S(str(code).upper())))
+            eqs.append(None)
         else:
             conds.append(S("{} IS DISTINCT FROM {}" if out else "{} = {}").format(column_ref(alias, c), L(code)))
+            eqs.append(None if out else (column_ref(alias, c), code))
         said.append(f"{c.name} {'is not' if out else '='} {code} ({meaning})")
         used |= span
-    return conds, said, used
+    return (*_either(conds, said, eqs), used)
+
+
+def _either(conds: list, said: list[str], eqs: list) -> tuple[list, list[str]]:
+    """Two values of one column asked together ("electric and water", "Germany or France") are either of them: one
+    IN list, not two equalities no row meets."""
+    first: dict[str, int] = {}
+    values: dict[int, list] = {}
+    drop = set()
+    for k, e in enumerate(eqs):
+        if e is None:
+            continue
+        key = e[0].as_string(None) if hasattr(e[0], "as_string") else str(e[0])
+        if key in first:
+            values[first[key]].append(e[1])
+            drop.add(k)
+        else:
+            first[key] = k
+            values[k] = [e[1]]
+    for k, vals in values.items():
+        if len(vals) > 1:
+            conds[k] = S("{} IN ({})").format(eqs[k][0], S(", ").join(L(v) for v in vals))
+            said[k] = f"{said[k].split(' = ')[0]} in ({', '.join(str(v) for v in vals)})"
+    return [c for k, c in enumerate(conds) if k not in drop], [x for k, x in enumerate(said) if k not in drop]
 
 
 def _common(t: Table, fact: Table | None = None) -> set[str]:

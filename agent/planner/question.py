@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import sign_filters, value_filters
 from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, money_cols, shared_names,
-                                   singular, time_window, words)
+                                   singular, spelled_numbers, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table
 from toolkits.catalog import Catalog
@@ -112,7 +112,8 @@ def stem_names(w: str, table: str) -> bool:
 
 
 def top_n(q: str) -> int | None:
-    """N of "top 5", "the 10 latest", "show me 3 ...", "top ten"."""
+    """N of "top 5", "the 10 latest", "show me 3 ...", "top ten", "which three"."""
+    q = spelled_numbers(q)
     not_time = r"(?!\s*(?:minute|min|hour|hr|day|week|month|year)s?\b)"
     m = re.search(r"\b(?:top|first|last|latest|newest|recent|best|worst|biggest|largest|highest|lowest|"
                   r"cheapest|most)\s+(\d+)\b" + not_time, q)
