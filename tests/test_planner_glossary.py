@@ -226,3 +226,13 @@ def test_two_values_of_one_column_are_either_and_which_three_is_top_three():
     q = build_query("How many service points are electric or water?", Catalog({"svc_pt": t}))
     assert "t.cmdty IN ('ELECTRIC', 'WATER')" in q.sql, q.sql  # never cmdty = 'ELECTRIC' AND cmdty = 'WATER'
     assert top_n("which three delay codes caused the most delay") == 3
+
+
+def test_which_three_codes_caused_the_most_minutes_sums_per_code():
+    leg = Table("ops", "leg", "r", pk="leg_id", comment="Flight legs", columns={
+        "leg_id": Column("leg_id", "integer"), "flt_dt": Column("flt_dt", "date", nullable=False),
+        "dly_min": Column("dly_min", "integer", comment="Delay minutes at departure"),
+        "dly_cd": Column("dly_cd", "text", values=["93", "71", "81"], comment="Delay code (IATA)")})
+    q = build_query("Which three delay codes caused the most delay minutes in 2025?", Catalog({"leg": leg}))
+    assert "GROUP BY" in q.sql and "sum(t.dly_min)" in q.sql and "LIMIT 3" in q.sql, q.sql
+    assert "t.dly_cd IS NOT NULL" in q.sql, q.sql  # legs without a delay code are no delay code

@@ -49,11 +49,17 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
     found = _top_group(r, cat, fact) if group is None else None
     if found is not None:
         return found, "count", bool(re.search(r"\b(quietest|least|fewest|rarest|slowest|lowest)\b", r.q))
-    which = re.match(r".*?\b(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with)\b.*"
+    which = re.match(r".*?\b(?:which|what)\s+(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
+                     r"([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with|caused|causes?|made|makes|"
+                     r"generated|produced|took|takes|saw|recorded|logged|accounted for|brought)\b.*"
                      r"\b(most|fewest|least|highest|lowest|biggest|largest)\b", r.q)
     if group is None and which and kind in ("list", "count", "sum", "avg"):
         group = group_by(words(which.group(1)), fact, cat, r)
         if group is not None:
+            if kind == "list" and column_word(fact, words(r.q[which.end(2):]), numeric=True):
+                kind = "sum"  # "which delay codes caused the most delay minutes": the minutes summed per code
+            if r.n:  # "which three ...": the top three groups
+                group = dataclasses.replace(group, top=r.n)
             return group, "count" if kind == "list" else kind, which.group(2) in ("fewest", "least", "lowest")
     return group, kind, False
 

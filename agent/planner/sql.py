@@ -699,6 +699,8 @@ def grouped(r: Read, fact: Table, f: Filters, group: Group, agg: psql.Composable
             summary: str) -> Query:
     """One row per group, the biggest first (time buckets in time order)."""
     k = len(group.exprs)
+    if group.top and group.single and group.name not in BUCKETS.values():  # "which code caused the most": not NULL
+        f.add(S("{} IS NOT NULL").format(group.exprs[0][0]), f"{group.name} set")
     ranked = S("{} {}, 1").format(L(k + 1), S("ASC" if asc else "DESC"))
     order = L(1) if group.name in BUCKETS.values() and not group.top else ranked
     sql = S("SELECT {}, {} AS {} FROM {} t{}{} GROUP BY {} ORDER BY {} LIMIT {}").format(
