@@ -57,7 +57,10 @@ class Exemplars:
     @classmethod
     def cached(cls, cache_dir: Path, model: str = "", folder: Path | None = None) -> "Exemplars | None":
         """The core's vectors from the cache in ``cache_dir`` when they are of these lines and this model."""
-        texts, labels = read_core(folder)
+        return cls._saved(cache_dir, *read_core(folder), model)
+
+    @classmethod
+    def _saved(cls, cache_dir: Path, texts: list[str], labels: list[str], model: str) -> "Exemplars | None":
         try:
             with np.load(Path(cache_dir) / CACHE, allow_pickle=False) as saved:
                 if str(saved["key"]) == _key(texts, labels, model):
@@ -70,10 +73,10 @@ class Exemplars:
     def load_or_build(cls, cache_dir: Path, encode, model: str = "", folder: Path | None = None) -> "Exemplars":
         """The core's vectors, cached in ``cache_dir`` under a key of the texts and the model (a changed
         core or encoder is encoded again: ~3,000 short lines, 20-35 s)."""
-        found = cls.cached(cache_dir, model, folder)
+        texts, labels = read_core(folder)
+        found = cls._saved(cache_dir, texts, labels, model)
         if found is not None:
             return found
-        texts, labels = read_core(folder)
         key, path = _key(texts, labels, model), Path(cache_dir) / CACHE
         vectors = np.asarray(encode(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
         try:
@@ -124,12 +127,12 @@ def _ready(settings) -> Exemplars | None:
     with _lock:
         if key in _loaded:
             return _loaded[key]
+        if key in _building:  # not read from disk again on every off-topic question while it builds
+            return None
         found = Exemplars.cached(Path(settings.data_dir) / "router", settings.embedding_model)
         if found is not None:
             _loaded[key] = found
             return found
-        if key in _building:
-            return None
         _building.add(key)
 
     def build() -> None:

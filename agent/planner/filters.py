@@ -169,7 +169,7 @@ def _either(conds: list, said: list[str], eqs: list) -> tuple[list, list[str]]:
     for k, e in enumerate(eqs):
         if e is None:
             continue
-        key = e[0].as_string(None) if hasattr(e[0], "as_string") else str(e[0])
+        key = e[0].as_string(None)
         if key in first:
             values[first[key]].append(e[1])
             drop.add(k)

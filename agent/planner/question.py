@@ -120,10 +120,7 @@ def top_n(q: str) -> int | None:
     m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top)\b", q)
     m = m or re.search(r"\b(?:which|what|the|show(?: me)?|list|give me|get)\s+(\d+)\s+(?!(?:minute|min|hour|hr|"
                        r"day|week|month|year)s?\b)[a-z]", q)
-    if m:
-        return int(m.group(1))
-    m = re.search(r"\btop\s+(ten|five|three)\b", q)
-    return {"ten": 10, "five": 5, "three": 3}[m.group(1)] if m else None
+    return int(m.group(1)) if m else None  # "top ten" reads as "top 10" (spelled_numbers)
 
 
 # --------------------------------------------------------------------------- the subject

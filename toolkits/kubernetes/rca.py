@@ -24,7 +24,7 @@ from typing import Any
 from toolkits.kubernetes.extract import tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
-from toolkits.kubernetes.rules import RULES, WORKLOAD_KINDS, Symptom, Verdict, ref
+from toolkits.kubernetes.rules import DNS_FAILURE, RULES, WORKLOAD_KINDS, Symptom, Verdict, ref
 from toolkits.kubernetes.snapshot import Snapshot
 
 W = WORKLOAD_KINDS
@@ -59,8 +59,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
                     r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset|"
                     r"[Tt]imed out after \d+ ?ms while waiting (?:for a server|to connect)|MongoTimeoutException|"
-                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout|ENOTFOUND|EAI_AGAIN|getaddrinfo|"
-                    r"[Nn]ame or service not known|could not translate host name|no such host|UnknownHostException"),
+                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout|" + DNS_FAILURE.pattern),
 )
 
 

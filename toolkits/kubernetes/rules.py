@@ -373,20 +373,21 @@ def _deliberate(taint: dict, sg: StateGraph) -> bool:
 
 
 # --- services and network ---------------------------------------------------------------
-_DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
+# a client that cannot resolve a name (also one of rca.py's "unreachable" signals)
+DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
                           r"name|no such host|UnknownHostException")
 
 
 def _external_name(c: dict, s: Symptom, nodes: list[dict]) -> Verdict | None:
     """An ExternalName Service its client cannot resolve: the DNS name it points to is gone or wrong."""
     target = c["detail"].get("externalName")
-    if not target or len(nodes) < 2 or nodes[0]["kind"] != "Pod" or not _DNS_FAILURE.search(s.text):
+    if not target or len(nodes) < 2 or nodes[0]["kind"] != "Pod" or not DNS_FAILURE.search(s.text):
         return None
     if target.lower().rstrip(".") not in s.text.lower():
         return None  # the name the client cannot resolve is another one (a client may use several databases)
     return Verdict(f"ExternalName Service {c['name']} points to {target}, a name its clients cannot resolve",
                    [f"{ref(nodes[0])} connects to {ref(c)} (type ExternalName, externalName {target})",
-                    f"the client cannot resolve that name: {_DNS_FAILURE.search(s.text).group(0)} {target}"],
+                    f"the client cannot resolve that name: {DNS_FAILURE.search(s.text).group(0)} {target}"],
                    f"kubectl patch service {c['name']}{_ns(c)} -p '{{\"spec\":{{\"externalName\":\"<the database's "
                    f"current DNS name>\"}}}}'")
 
@@ -436,7 +437,7 @@ def check_endpoints(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], s
     svc, d = nodes[-2], c["detail"]
     if svc.get("missing") or svc["detail"].get("selector") or svc["detail"].get("externalName"):
         return None  # a Service with a selector has its Endpoints written by the cluster from its pods
-    if not d.get("addresses") or d.get("targets") or _DNS_FAILURE.search(s.text):
+    if not d.get("addresses") or d.get("targets") or DNS_FAILURE.search(s.text):
         return None
     return Verdict(f"Endpoints {c['name']} of the selector-less Service {svc['name']} list {', '.join(d['addresses'])}, "
                    "which its clients cannot reach",
