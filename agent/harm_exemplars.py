@@ -10,7 +10,15 @@ Only an "irrelevant" decision is looked at again, so a database question is neve
 THRESHOLD was chosen on the corpus itself, leave-one-out: at 0.6, 4 of the core's 658 harmless
 off-topic lines have a harmful line as nearest neighbour (0.6 %); 0.55 gives 6, 0.5 gives 15.
 Measured with the shipped router (bench/router.py, "with_second_look"): heldout_harm unsafe recall
-0.925 -> 0.975, dev and heldout3 unchanged."""
+0.925 -> 0.975, dev and heldout3 unchanged.
+
+The same vectors also **vote** on every question the trained router decides (``look_again``): the labels of
+the question's NEIGHBOURS nearest core lines, weighted by a softmax of their cosines, are mixed into the
+router's scores with weight VOTE_WEIGHT. The router (a from-scratch XLNet and a MiniLM fine-tuned on
+template-filled questions) knows the corpus' phrasings; the pretrained encoder's neighbours bring the
+hand-written lines' judgement to phrasings no template made. k, temperature and weight were chosen on the
+hand-written heldout + heldout2 sets (never trained on; corpora/router/README.md), then measured on heldout3,
+heldout_harm and dev."""
 from __future__ import annotations
 
 import dataclasses
@@ -21,12 +29,16 @@ from pathlib import Path
 
 import numpy as np
 
+from router.decision import decide
 from router.labels import LABELS, RouteDecision
 
 log = logging.getLogger(__name__)
 
 CORE = Path(__file__).resolve().parents[1] / "corpora" / "router" / "core"
 THRESHOLD = 0.6
+NEIGHBOURS = 10  # core lines that vote on a question's label
+VOTE_TEMPERATURE = 0.05  # softmax over their cosines: the nearest lines count most
+VOTE_WEIGHT = 0.3  # the vote's share of the mixed scores (the router keeps 0.7)
 CACHE = "harm_exemplars.npz"
 
 
@@ -96,6 +108,19 @@ class Exemplars:
         i = int(sims.argmax())
         return self.labels[i], float(sims[i]), self.texts[i]
 
+    def vote(self, vector: np.ndarray, k: int = NEIGHBOURS, temperature: float = VOTE_TEMPERATURE) -> dict[str, float]:
+        """Label -> share of the k nearest core lines' vote (weights: softmax of cosine / temperature)."""
+        out = {label: 0.0 for label in LABELS}
+        if not len(self.texts):
+            return out
+        sims = self.vectors @ np.asarray(vector, dtype=np.float32)
+        k = min(k, len(sims))
+        top = np.argpartition(-sims, k - 1)[:k]
+        weights = np.exp((sims[top] - sims[top].max()) / temperature)
+        for i, w in zip(top, weights / weights.sum()):
+            out[self.labels[i]] += float(w)
+        return out
+
 
 _loaded: dict[tuple, Exemplars] = {}
 _building: set[tuple] = set()
@@ -148,19 +173,53 @@ def _ready(settings) -> Exemplars | None:
     return None
 
 
-def second_look(settings, question: str, decision: RouteDecision, found: Exemplars | None = None) -> RouteDecision:
+def look_again(settings, question: str, decision: RouteDecision) -> RouteDecision:
+    """The decision a trained router made, looked at again with the core's vectors (encoded once per
+    question): a "classifier" decision that is not a refusal gets the nearest lines' vote mixed in (it may make
+    a question unsafe, never the other way round), then an off-topic one that is a
+    near paraphrase of a harmful line becomes unsafe (``second_look``). Any failure, or vectors still being
+    encoded, keeps the router's decision."""
+    voting = decision.source == "classifier" and decision.label != "unsafe"  # the vote never lifts a refusal
+    if not voting and decision.label != "irrelevant":
+        return decision
+    try:
+        from toolkits.encoder import encode
+
+        found = _ready(settings)
+        if found is None:
+            return decision
+        vector = encode([question], settings.embedding_model)[0]
+    except Exception as exc:  # noqa: BLE001 - the router's own decision stands
+        log.warning("second look at a routing decision skipped: %s", exc)
+        return decision
+    if voting:
+        votes = found.vote(vector)
+        mixed = {l: (1 - VOTE_WEIGHT) * decision.scores.get(l, 0.0) + VOTE_WEIGHT * votes[l] for l in LABELS}
+        voted = decide(mixed, settings.router_threshold, decision.latency_ms, source=decision.source)
+        if voted.label != decision.label:
+            voted = dataclasses.replace(voted, note=f"the router said {decision.label} "
+                                                    f"({decision.confidence:.2f}); its nearest training lines "
+                                                    f"said {max(votes, key=votes.get)}")
+        decision = voted
+    return second_look(settings, question, decision, found, vector)
+
+
+def second_look(settings, question: str, decision: RouteDecision, found: Exemplars | None = None,
+                vector: np.ndarray | None = None) -> RouteDecision:
     """``decision`` unchanged unless it is "irrelevant" and the question's nearest core line is a harmful
     request at cosine >= THRESHOLD; then unsafe, saying which line it resembles. Any failure (no encoder,
     no corpus) keeps the router's decision."""
     if decision.label != "irrelevant":
         return decision
     try:
-        from toolkits.encoder import encode
-
         found = found if found is not None else _ready(settings)
         if found is None:
             return decision
-        label, sim, text = found.nearest(encode([question], settings.embedding_model)[0])
+        if vector is None:
+            from toolkits.encoder import encode
+
+            vector = encode([question], settings.embedding_model)[0]
+        label, sim, text = found.nearest(vector)
     except Exception as exc:  # noqa: BLE001 - the router's own decision stands
         log.warning("second look at an off-topic question skipped: %s", exc)
         return decision

@@ -20,7 +20,7 @@ from agent.backends import LLMError, make_backend
 from agent.diagnosis.offer import offer_text, wants_diagnosis
 from agent.k8s_chat import answer_kubernetes, wants_kubernetes
 from agent.events import Answer, Error, Event, Passages, Route, Token
-from agent.harm_exemplars import second_look
+from agent.harm_exemplars import look_again
 from agent.on_server import on_server
 from agent.planner.policy import follow_up_of
 from agent.refusals import refuse, self_harm
@@ -98,7 +98,7 @@ class Pipeline:
             return RouteDecision(choice, 1.0, {choice: 1.0}, 0.0, source="user")
         if self_harm(question):  # care first: no classifier decides this one
             return RouteDecision("unsafe", 1.0, {"unsafe": 1.0}, 0.0, source="rule")
-        decision = second_look(self.settings, question, self.router().route(question))
+        decision = look_again(self.settings, question, self.router().route(question))
         prev = follow_up_of(question, history) if decision.label not in ("instance", "unsafe") else None
         if prev:  # "and per region?", "why?" after a question about the database: the same route as that one
             before = self.router().route(prev)

@@ -1,7 +1,9 @@
 """Router benchmark: load time, p50/p95 latency at batch size 1 on 2 threads, accuracy on val, dev
 and the hand-written held-out sets (heldout, heldout2, heldout3, heldout_harm: harmful requests and their
 harmless look-alikes); with_rule: the route the app takes, a self-harm message being unsafe by rule first;
-with_second_look: then an off-topic decision near a harmful line of the corpus made unsafe (agent/harm_exemplars.py).
+with_second_look: then an off-topic decision near a harmful line of the corpus made unsafe (agent/harm_exemplars.py);
+as_app: what the app decides — the rule, then the core lines' nearest-neighbour vote mixed into the router's scores,
+then the second look (agent/harm_exemplars.look_again).
 
     python bench/router.py [--variant flat|hierarchical] [--model-dir DIR] [--n 300]
 
@@ -38,7 +40,7 @@ def main() -> int:
     import router
     import router.classifier  # noqa: F401
     from agent.config import get_settings
-    from agent.harm_exemplars import exemplars, second_look
+    from agent.harm_exemplars import exemplars, look_again, second_look
     from agent.refusals import self_harm
     from evaluation.qcr import classification_report, percentile
     from router.data import load_split
@@ -90,6 +92,10 @@ def main() -> int:
         rep = classification_report([x["label"] for x in rows], looked)
         out[split]["with_second_look"] = {"accuracy": rep["accuracy"],
                                           "unsafe_recall": rep["per_class"]["unsafe"]["recall"]}
+        app = ["unsafe" if self_harm(t) else look_again(s, t, r.route(t)).label for t in texts]
+        rep = classification_report([x["label"] for x in rows], app)
+        out[split]["as_app"] = {"accuracy": rep["accuracy"], "unsafe_recall": rep["per_class"]["unsafe"]["recall"],
+                                "confusion": rep["confusion"]["matrix"]}
     rows = (load_split("heldout") + load_split("val"))[: a.n]
     for x in rows[:10]:
         r.route(x["text"])  # warm-up
