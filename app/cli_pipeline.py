@@ -179,55 +179,72 @@ def register(cli: typer.Typer) -> None:
             console.print(f"router: quick model trained in {metrics['train_seconds']} s "
                           f"(val accuracy {metrics['val_accuracy']})")
             status.set("router_quick", "done", f"val accuracy {metrics['val_accuracy']}")
-        if skip_index:
-            status.set("keywords", "skipped", "not asked for")
-            status.set("index", "skipped", "not asked for")
-        else:
-            from rag.ingest import console_progress
-
-            bar = console_progress()
-
-            def tick(stage: str, done: int, total: int) -> None:
-                bar(stage, done, total)
-                keywords = status.data["steps"]["keywords"]["state"] != "done"  # the manual's, read first
-                if stage == "read" and keywords:
-                    status.set("keywords", "running", "reading the manual", done, total)
-                elif stage == "embed":
-                    if keywords:
-                        status.set("keywords", "done", "keyword search works")
-                    status.set("index", "running", "embedding", done, total)
-                elif stage == "store":
-                    status.set("index", "running", "storing", done, total)
-
-            try:
-                ensure_index(settings, progress=tick)
-            except Exception as exc:  # noqa: BLE001 - say which step failed; the others still run
-                console.print(f"[bold red]knowledge index failed:[/] {exc}")
-                status.set("keywords", "failed", str(exc)[:300])
-                status.set("index", "failed", str(exc)[:300])
-                failed.append("index")
-            else:
-                from rag.embeddings import accelerate
-
-                accelerate(settings)  # a verified ONNX export of the encoder: the app answers without torch
-                console.print("knowledge: manual and general index ready")
-                try:  # the router's second look at off-topic questions (agent/harm_exemplars.py), encoded once
-                    from agent.harm_exemplars import exemplars
-                    from toolkits.encoder import free_cores
-
-                    exemplars(settings, threads=free_cores())
-                except Exception as exc:  # noqa: BLE001 - built on the first off-topic question instead
-                    console.print(f"[yellow]harm exemplars not prepared:[/] {exc}")
-                for step in ("keywords", "index"):
-                    if status.data["steps"][step]["state"] != "done":
-                        status.set(step, "done", "ready")
+        training = None  # the full router trains in a child process, beside the index (one core each)
         if not trained:
-            console.print(f"router: no model at {settings.router_dir}; training the {settings.router_kind} variant")
+            from app.preparation import RouterTraining
+
+            console.print(f"router: no model at {settings.router_dir}; training the {settings.router_kind} variant "
+                          "beside the index")
             status.set("router", "running", f"training the {settings.router_kind} variant (minutes)")
-            t = time.perf_counter()
-            router.train(settings.router_kind, settings.router_dir)
-            console.print(f"router: trained in {time.perf_counter() - t:.0f} s")
-            status.set("router", "done", f"trained in {time.perf_counter() - t:.0f} s")
+            training, t_router = RouterTraining(settings), time.perf_counter()
+        try:
+            if skip_index:
+                status.set("keywords", "skipped", "not asked for")
+                status.set("index", "skipped", "not asked for")
+            else:
+                from rag.ingest import console_progress
+
+                bar = console_progress()
+
+                def tick(stage: str, done: int, total: int) -> None:
+                    bar(stage, done, total)
+                    keywords = status.data["steps"]["keywords"]["state"] != "done"  # the manual's, read first
+                    if stage == "read" and keywords:
+                        status.set("keywords", "running", "reading the manual", done, total)
+                    elif stage == "embed":
+                        if keywords:
+                            status.set("keywords", "done", "keyword search works")
+                        status.set("index", "running", "embedding", done, total)
+                    elif stage == "store":
+                        status.set("index", "running", "storing", done, total)
+
+                try:
+                    ensure_index(settings, progress=tick)
+                except Exception as exc:  # noqa: BLE001 - say which step failed; the others still run
+                    console.print(f"[bold red]knowledge index failed:[/] {exc}")
+                    status.set("keywords", "failed", str(exc)[:300])
+                    status.set("index", "failed", str(exc)[:300])
+                    failed.append("index")
+                else:
+                    from rag.embeddings import accelerate
+
+                    accelerate(settings)  # a verified ONNX export of the encoder: the app answers without torch
+                    console.print("knowledge: manual and general index ready")
+                    try:  # the router's second look at off-topic questions (agent/harm_exemplars.py), encoded once
+                        from agent.harm_exemplars import exemplars
+                        from toolkits.encoder import free_cores
+
+                        exemplars(settings, threads=free_cores())
+                    except Exception as exc:  # noqa: BLE001 - built on the first off-topic question instead
+                        console.print(f"[yellow]harm exemplars not prepared:[/] {exc}")
+                    for step in ("keywords", "index"):
+                        if status.data["steps"][step]["state"] != "done":
+                            status.set(step, "done", "ready")
+        except BaseException:  # interrupted: the router training child must not live on
+            if training is not None:
+                training.stop()
+            raise
+        if training is not None:
+            code = training.wait()
+            took = time.perf_counter() - t_router
+            if code == 0:
+                console.print(f"router: trained in {took:.0f} s (log {training.log})")
+                status.set("router", "done", f"trained in {took:.0f} s")
+            else:
+                why = training.last_lines()
+                console.print(f"[bold red]router training failed[/] (exit {code}; log {training.log}): {why}")
+                status.set("router", "failed", f"exit {code}: {why}"[:300])
+                failed.append("router")
         if db_thread is not None:
             db_thread.join()
         status.finish()

@@ -105,3 +105,49 @@ def test_prepare_writes_its_status_and_skips_what_is_there(tmp_path):
     assert {k: v["state"] for k, v in steps.items()} == {
         "database": "skipped" if settings.dsn else "done", "router_quick": "skipped", "keywords": "done",
         "index": "done", "router": "done"}
+
+
+def test_the_full_router_trains_in_a_child_process_and_reports_failure(tmp_path):
+    """prepare trains the full router beside the index: a child `train-router`, its log beside the prepare log."""
+    from app.preparation import RouterTraining, log_path
+    from router.files import is_trained
+    from tests.test_router import write_toy_corpus
+
+    corpus = write_toy_corpus(tmp_path / "corpus")
+    settings = get_settings().model_copy(update={"data_dir": tmp_path / "data", "router_model_dir": None,
+                                                  "router_kind": "flat"})
+    job = RouterTraining(settings, ("--data", str(corpus), "--size", "micro", "--epochs", "2"))
+    assert job.wait() == 0, job.last_lines(20)
+    assert is_trained(settings.router_dir) and job.log.parent == log_path(settings).parent
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "train.jsonl").write_text('{"text": "x"}\n')  # no label: the child says so and exits 1
+    job = RouterTraining(settings.model_copy(update={"data_dir": tmp_path / "other"}), ("--data", str(broken)))
+    assert job.wait() == 1 and "bad training data" in job.last_lines()
+
+
+def test_stopping_the_preparation_stops_the_router_training(tmp_path):
+    """The app stopping sends SIGTERM to `dbcopilot prepare`; its router training child must not live on."""
+    import signal
+    import time
+
+    script = (
+        "import sys, time\n"
+        "from agent.config import get_settings\n"
+        "from app.preparation import RouterTraining\n"
+        f"s = get_settings().model_copy(update={{'data_dir': __import__('pathlib').Path({str(tmp_path)!r})}})\n"
+        "job = RouterTraining(s)\n"
+        "print(job.proc.pid, flush=True)\n"
+        "job.wait()\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    child = int(parent.stdout.readline())
+    time.sleep(2)
+    assert Path(f"/proc/{child}").exists()
+    parent.send_signal(signal.SIGTERM)
+    assert parent.wait(30) == 128 + signal.SIGTERM
+    deadline = time.time() + 15
+    while Path(f"/proc/{child}").exists() and time.time() < deadline:
+        time.sleep(0.2)
+    gone = not Path(f"/proc/{child}").exists() or Path(f"/proc/{child}/stat").read_text().split(") ")[-1][:1] == "Z"
+    assert gone
