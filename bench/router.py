@@ -30,7 +30,7 @@ def main() -> int:
     ap.add_argument("--model-dir", type=Path, default=None)
     ap.add_argument("--n", type=int, default=300, help="questions timed for latency")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--splits", default="val,dev,heldout,heldout2,heldout3,heldout_harm", help="comma-separated corpora/router splits")
+    ap.add_argument("--splits", default="val,dev,heldout,heldout2,heldout3,heldout_harm,heldout4", help="comma-separated corpora/router splits")
     a = ap.parse_args()
 
     t_imp = time.perf_counter()

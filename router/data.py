@@ -38,5 +38,5 @@ def load_jsonl(path: str | Path) -> list[dict]:
 
 
 def load_split(name: str, data_dir: str | Path = CORPUS_DIR) -> list[dict]:
-    """name: train | val | dev | heldout | heldout2 | heldout3 | heldout_harm (see corpora/router/README.md)."""
+    """name: train | val | dev | heldout | heldout2 | heldout3 | heldout_harm | heldout4 (corpora/router/README.md)."""
     return load_jsonl(Path(data_dir) / f"{name}.jsonl")

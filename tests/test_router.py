@@ -68,7 +68,7 @@ def test_user_override_decision():
 
 # ---- data ---------------------------------------------------------------------------------
 def test_shipped_splits_load_and_cover_all_labels():
-    names = ("train", "val", "dev", "heldout", "heldout2", "heldout3")
+    names = ("train", "val", "dev", "heldout", "heldout2", "heldout3", "heldout4")
     texts = {}
     for name in names:
         rows = load_split(name)
@@ -102,7 +102,7 @@ def test_hand_written_core_has_no_near_copies_of_the_evaluation_sets():
         return frozenset(re.findall(r"[a-z0-9_]+", text.lower()))
 
     core = [words(q) for label in LABELS for q in generate.read_core(label)]
-    for name in ("dev", "heldout", "heldout2", "heldout3", "heldout_harm"):
+    for name in ("dev", "heldout", "heldout2", "heldout3", "heldout_harm", "heldout4"):
         for row in load_split(name):
             w = words(row["text"])
             near = [c for c in core if len(w & c) >= 0.8 * len(w | c)]
