@@ -183,12 +183,12 @@ def look_again(settings, question: str, decision: RouteDecision) -> RouteDecisio
     if not voting and decision.label != "irrelevant":
         return decision
     try:
-        from toolkits.encoder import encode
+        from rag.embeddings import embed_query  # a question is encoded as retrieval encodes it (one thread)
 
         found = _ready(settings)
         if found is None:
             return decision
-        vector = encode([question], settings.embedding_model)[0]
+        vector = embed_query(question, settings.embedding_model)
     except Exception as exc:  # noqa: BLE001 - the router's own decision stands
         log.warning("second look at a routing decision skipped: %s", exc)
         return decision
@@ -216,9 +216,9 @@ def second_look(settings, question: str, decision: RouteDecision, found: Exempla
         if found is None:
             return decision
         if vector is None:
-            from toolkits.encoder import encode
+            from rag.embeddings import embed_query
 
-            vector = encode([question], settings.embedding_model)[0]
+            vector = embed_query(question, settings.embedding_model)
         label, sim, text = found.nearest(vector)
     except Exception as exc:  # noqa: BLE001 - the router's own decision stands
         log.warning("second look at an off-topic question skipped: %s", exc)

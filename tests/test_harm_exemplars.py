@@ -153,11 +153,11 @@ def test_look_again_still_refuses_a_harmful_paraphrase_routed_off_topic(ready):
 
 
 def test_look_again_keeps_the_decision_when_the_encoder_fails(ready, monkeypatch):
-    import toolkits.encoder
+    import rag.embeddings
 
     def broken(*a, **k):
         raise RuntimeError("encoder unavailable")
 
-    monkeypatch.setattr(toolkits.encoder, "encode", broken)
+    monkeypatch.setattr(rag.embeddings, "encode", broken)
     d = RouteDecision("irrelevant", 0.5, {"irrelevant": 0.5, "product": 0.45})
     assert look_again(ready, "how do I grant read-only access", d) is d
