@@ -20,6 +20,7 @@ import numpy as np
 
 from router.decision import decide
 from router.labels import LABELS
+from router.speed import length_batches
 
 from router.files import MINILM_DIR, MIX_FILE  # noqa: E402
 W_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0)
@@ -41,13 +42,14 @@ class MiniLMHead:
     def logits(self, texts: list[str], batch_size: int = 128) -> np.ndarray:
         import torch
 
-        out = []
+        texts = list(texts)
+        out = np.zeros((len(texts), len(LABELS)), dtype=np.float32)
         with torch.no_grad():
-            for i in range(0, len(texts), batch_size):
-                enc = self.tokenizer(list(texts[i:i + batch_size]), padding=True, truncation=True,
+            for idx in length_batches(texts, batch_size):
+                enc = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True,
                                      max_length=MAX_LEN, return_tensors="pt")
-                out.append(self.model(**enc).logits.float().numpy())
-        return np.concatenate(out) if out else np.zeros((0, len(LABELS)), dtype=np.float32)
+                out[idx] = self.model(**enc).logits.float().numpy()
+        return out
 
     def probs(self, texts: list[str]) -> np.ndarray:
         return _softmax(self.logits(texts) / self.temperature)
@@ -191,6 +193,7 @@ def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: i
     torch.set_num_threads(_idle_cores(limit=4))
     try:
         model, tokenizer = _fine_tune(list(texts), list(labels), epochs, batch_size, lr, seed, progress, frozen_layers)
+        tuned = time.perf_counter() - t0
         head = MiniLMHead(model, tokenizer, weight=1.0)
         z = head.logits(list(vtexts))
     finally:
@@ -204,9 +207,11 @@ def fit(base, texts, labels, vtexts, vlabels, epochs: float = 1.0, batch_size: i
     accs = {w: float(((w * p_base + (1 - w) * p_head).argmax(1) == yv).mean()) for w in W_GRID}
     head.weight = max(W_GRID, key=lambda w: (accs[w], w))  # ties: more XLNet
     mixed = head.weight * p_base + (1 - head.weight) * p_head
-    return head, {"weight": head.weight, "temperature": head.temperature, "epochs": epochs,
-                  "val_accuracy_minilm_only": round(accs[0.0], 4), "val_accuracy_mixed": round(accs[head.weight], 4), "frozen_layers": frozen_layers,
-                  "fit_seconds": round(time.perf_counter() - t0, 1)}, [LABELS[i] for i in mixed.argmax(1)]
+    info = {"weight": head.weight, "temperature": head.temperature, "epochs": epochs,
+            "val_accuracy_minilm_only": round(accs[0.0], 4), "val_accuracy_mixed": round(accs[head.weight], 4),
+            "frozen_layers": frozen_layers, "fine_tune_seconds": round(tuned, 1),
+            "fit_seconds": round(time.perf_counter() - t0, 1)}
+    return head, info, [LABELS[i] for i in mixed.argmax(1)]
 
 
 class MixedRouter:

@@ -18,6 +18,7 @@ from transformers.utils import logging as hf_logging
 
 hf_logging.disable_progress_bar()  # no "Loading weights" bars in the CLI's output
 
+from router.speed import length_batches
 from router.tokenizer import train_tokenizer
 
 # sizes measured in corpora/router/README.md (accuracy vs latency); "small" is the shipped default
@@ -81,12 +82,13 @@ class Head:
     # ---- inference -------------------------------------------------------------
     @torch.inference_mode()
     def logits(self, texts: list[str], batch_size: int = 64) -> torch.Tensor:
-        out = []
-        for i in range(0, len(texts), batch_size):
-            enc = self.tok(texts[i : i + batch_size], truncation=True, max_length=self.max_len,
+        texts = list(texts)
+        out = torch.empty(len(texts), len(self.labels))
+        for idx in length_batches(texts, batch_size):
+            enc = self.tok([texts[i] for i in idx], truncation=True, max_length=self.max_len,
                            padding=True, return_tensors="pt")
-            out.append(self.model(input_ids=enc["input_ids"], attention_mask=enc["attention_mask"]).logits.float())
-        return torch.cat(out) if out else torch.empty(0, len(self.labels))
+            out[idx] = self.model(input_ids=enc["input_ids"], attention_mask=enc["attention_mask"]).logits.float()
+        return out
 
     def probs(self, texts: list[str]) -> torch.Tensor:
         return torch.softmax(self.logits(texts) / self.temperature, dim=-1)

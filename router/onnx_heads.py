@@ -25,6 +25,7 @@ import numpy as np
 from router.files import MINILM_DIR, MIX_FILE, ROUTER_FILE
 from router.labels import LABELS
 from router.minilm import MAX_LEN, _softmax  # numpy only: no torch at import
+from router.speed import length_batches
 
 ONNX_DIR = "onnx"
 VERIFIED = "verified.json"
@@ -56,14 +57,15 @@ class OnnxHead:
                                       length=self.max_len if fixed_width else None)
 
     def logits(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
-        out = []
-        for i in range(0, len(texts), batch_size):
-            enc = self.tokenizer.encode_batch(list(texts[i:i + batch_size]))
+        texts = list(texts)
+        out = np.zeros((len(texts), len(self.labels)), dtype=np.float32)
+        for idx in length_batches(texts, batch_size):
+            enc = self.tokenizer.encode_batch([texts[i] for i in idx])
             feed = {"input_ids": np.array([e.ids for e in enc], dtype=np.int64),
                     "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
                     "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
-            out.append(self.session.run(None, {k: feed[k] for k in self.inputs})[0].astype(np.float32))
-        return np.concatenate(out) if out else np.zeros((0, len(self.labels)), dtype=np.float32)
+            out[idx] = self.session.run(None, {k: feed[k] for k in self.inputs})[0]
+        return out
 
     def probs(self, texts: list[str]) -> np.ndarray:
         return _softmax(self.logits(texts) / self.temperature)

@@ -389,3 +389,38 @@ def test_a_damaged_or_unverified_export_falls_back_to_torch(flat_dir, tmp_path):
     assert "error" not in figures and onnx_heads.verified(copy)
     assert slow.scores_batch(texts) == before and not slow.base.head.model.training
     assert isinstance(load_dir(copy).base.head, onnx_heads.OnnxHead)
+
+
+# ---- speed choices (router/speed.py) ------------------------------------------------------------
+def test_length_batches_cover_every_question_once_in_length_order():
+    from router.speed import length_batches
+
+    texts = ["a" * n for n in (9, 1, 5, 3, 7, 2, 8)]
+    batches = length_batches(texts, 3)
+    assert [len(b) for b in batches] == [3, 3, 1]
+    flat = [i for b in batches for i in b]
+    assert sorted(flat) == list(range(len(texts)))
+    assert [len(texts[i]) for i in flat] == sorted(len(t) for t in texts)
+    assert length_batches([], 4) == []
+
+
+def test_batch_scores_come_back_in_the_callers_order(flat_dir):
+    """Batches are sorted by length inside logits(); each row must still be its own question's."""
+    import numpy as np
+
+    from router.minilm import MiniLMHead
+
+    texts = [r["text"] + " now" * (i % 5) for i, r in enumerate(toy_rows(3, seed=7))]
+    random.Random(3).shuffle(texts)
+    xlnet = FlatRouter.load(flat_dir).head
+    minilm = MiniLMHead.load(flat_dir)
+    together_x = np.asarray(xlnet.logits(texts, batch_size=4))
+    together_m = minilm.logits(texts, batch_size=4)
+    for i, t in enumerate(texts):
+        assert np.allclose(together_x[i], np.asarray(xlnet.logits([t]))[0], atol=1e-4)
+        assert np.allclose(together_m[i], minilm.logits([t])[0], atol=1e-4)
+    fast = load_dir(flat_dir)  # the ONNX export the app routes with
+    for t, batch in zip(texts, fast.scores_batch(texts)):
+        one = fast.route(t).scores
+        assert all(abs(batch[l] - one[l]) < 1e-4 for l in LABELS)
+
