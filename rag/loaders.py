@@ -31,7 +31,10 @@ _SECTION_CLASSES = {
     "chapter", "appendix", "preface", "part", "reference", "refentry", "book", "set", "index",
     "glossary", "bibliography", "sidebar",
 }
-_CHROME_CLASSES = {"navheader", "navfooter", "toc", "list-of-tables", "list-of-figures", "list-of-examples"}
+# navigation, not content: page chrome, tables of contents and the back-of-book index (bookindex.html, 179 chunks of
+# "term, link" lists that never answer a question: the retrieval sets' figures were the same without them)
+_CHROME_CLASSES = {"navheader", "navfooter", "toc", "list-of-tables", "list-of-figures", "list-of-examples", "indexdiv",
+                   "indexdiv-quicklinks"}
 _BLOCKS = {
     "p", "div", "dl", "dt", "dd", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6",
     "blockquote", "br", "hr", "tr", "caption", "figure", "section", "table",
@@ -130,7 +133,7 @@ class _Renderer:
 
 
 def _drop(body: Tag, classes: set[str]) -> None:
-    for tag in [t for t in body.find_all(["div", "table", "dl"]) if _classes(t) & classes]:
+    for tag in [t for t in body.find_all(["div", "table", "dl", "p"]) if _classes(t) & classes]:
         if not tag.decomposed:
             tag.decompose()
 

@@ -32,6 +32,12 @@ def test_manual_page_has_no_navigation_chrome():
     assert "25.1.2. Recovering Disk Space" not in sections[0].text
 
 
+def test_back_of_book_index_is_navigation_not_content():
+    """bookindex.html is term -> link lists (179 chunks that never answered a question): skipped like TOC pages."""
+    with pytest.raises(LoaderError, match="no text"):
+        load_file(MANUAL / "bookindex.html")
+
+
 def test_code_blocks_and_tables_stay_readable():
     synopsis = next(s for s in load_file(MANUAL / "sql-createindex.html") if s.section == "Synopsis")
     assert "```\nCREATE [ UNIQUE ] INDEX [ CONCURRENTLY ]" in synopsis.text
