@@ -18,13 +18,11 @@ resident memory), or stays on torch when there is none yet — a question never 
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
 
-from toolkits.encoder import (DEFAULT_MODEL, dimension, encode, free_cores, get_encoder, model_path, onnx_status,
-                              use_onnx)
+from toolkits.encoder import (DEFAULT_MODEL, dimension, encode, free_cores, get_encoder, model_path, use_onnx)
 
 DOC_MAX_TOKENS = 128
 BATCH_SIZE = 32
@@ -59,13 +57,12 @@ def embed_documents(texts: list[str], name: str = "", progress=None) -> np.ndarr
     out = []
     step = BATCH_SIZE * 8
     threads = None
-    if len(texts) > step:  # a long ingest
-        # ONNX Runtime threads do not spin-wait (toolkits/encoder.py): a core another process holds slows its thread
-        # to that core's share, never the 10x collapse of torch's OpenMP threads, so it takes every core (up to 4);
-        # torch takes only the cores idle now
-        onnx = onnx_status(name).startswith("onnx")
-        threads = max(1, min(4, os.cpu_count() or 1)) if onnx else free_cores(limit=4)
-    for i in range(0, len(texts), step):
+    for n, i in enumerate(range(0, len(texts), step)):
+        if len(texts) > step and n % RESAMPLE_EVERY == 0:  # a long ingest: use the cores idle now, looked at again
+            # every few batches (another job may have ended or begun). Not every core, even with ONNX Runtime, whose
+            # threads do not spin: with another process on one of 2 cores, 2 threads embedded no faster than 1
+            # (33.2 vs 32.6 chunks/s) and took 25% of the other process's core (rag/README.md, "Threads")
+            threads = free_cores(limit=4, sample_s=0.1)
         batch = texts[i : i + step]
         out.append(encode(batch, name, max_tokens=DOC_MAX_TOKENS, batch_size=BATCH_SIZE, threads=threads))
         if progress:
@@ -75,6 +72,7 @@ def embed_documents(texts: list[str], name: str = "", progress=None) -> np.ndarr
     return np.vstack(out).astype(np.float32)
 
 
+RESAMPLE_EVERY = 4  # batches of BATCH_SIZE * 8 chunks between two looks at the idle cores (~0.1 s each)
 QUERY_THREADS = 1  # one short query gains nothing from more threads, and loses a lot on a busy CPU
 
 

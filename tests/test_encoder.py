@@ -102,3 +102,24 @@ def test_the_same_vectors_as_sentence_transformers():
         assert np.allclose(encoder.encode(texts, max_tokens=tokens), want, atol=1e-5)
     code = "import sys, toolkits.encoder as e; e.encode(['x']); print('sentence_transformers' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_a_long_ingest_uses_the_cores_idle_now_and_looks_again(monkeypatch):
+    """Threads for a long embedding job follow what other processes leave free (measured: a second ONNX thread
+    beside a busy process gained nothing and took a quarter of that process's core), sampled every few batches."""
+    looks, used = iter([1, 2]), []
+    monkeypatch.setattr(embeddings, "free_cores", lambda limit=4, sample_s=0.3: next(looks))
+    real_encode = embeddings.encode
+
+    def spy(texts, name="", **kw):
+        used.append(kw.get("threads"))
+        return real_encode(texts[:1], name, **kw).repeat(len(texts), axis=0)  # one real vector per batch: fast
+
+    monkeypatch.setattr(embeddings, "encode", spy)
+    step = embeddings.BATCH_SIZE * 8
+    n_batches = embeddings.RESAMPLE_EVERY * 2
+    vectors = embeddings.embed_documents(["vacuum and analyze"] * (step * n_batches))
+    assert vectors.shape == (step * n_batches, 384)
+    assert used == [1] * embeddings.RESAMPLE_EVERY + [2] * embeddings.RESAMPLE_EVERY  # the other job ended
+    assert embeddings.embed_documents(["short"]).shape == (1, 384)  # one batch: no look, the encoder's default
+    assert used[-1] is None
