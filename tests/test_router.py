@@ -423,4 +423,3 @@ def test_batch_scores_come_back_in_the_callers_order(flat_dir):
     for t, batch in zip(texts, fast.scores_batch(texts)):
         one = fast.route(t).scores
         assert all(abs(batch[l] - one[l]) < 1e-4 for l in LABELS)
-
