@@ -9,7 +9,8 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import named, stem
-from agent.planner.linking import STOP, Window, column_word, forms, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, forms, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.places import other_names
 from toolkits.catalog import Catalog, Column, Table
 
 S, L = psql.SQL, psql.Literal
@@ -29,6 +30,17 @@ _PLAIN = re.compile(r"[a-z_][a-z0-9_]*")
 def ident(*parts: str) -> psql.Composable:
     """A (qualified) name: a plain lower-case name as written, anything else quoted (psycopg Identifier)."""
     return S(".").join(S(p) if _PLAIN.fullmatch(p) and p not in RESERVED else psql.Identifier(p) for p in parts)
+
+
+def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> psql.Composable:
+    """What the rows are worth: the amount, or quantity × price — less the line's discount when it has one and
+    the question does not ask before it ("revenue after discounts": quantity × price × (1 − discount))."""
+    expr = S(" * ").join(ident(alias, c) for c in cols)
+    disc = discount_col(t) if len(cols) == 2 else None
+    if disc is None or GROSS.search(question.lower()):
+        return expr
+    factor = "(1 - {}::numeric / 100)" if disc[1] else "(1 - {}::numeric)"
+    return S("{} * {}::numeric * " + factor).format(ident(alias, cols[0]), ident(alias, cols[1]), ident(alias, disc[0]))
 
 
 def column_ref(alias: str, c) -> psql.Composable:
@@ -91,10 +103,13 @@ class Filters:
 
 
 def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
-                  fact: Table | None = None, strong: bool = False) -> tuple[list, list[str], set[int]]:
+                  fact: Table | None = None, strong: bool = False,
+                  soft: frozenset[int] = frozenset()) -> tuple[list, list[str], set[int]]:
     """Column = value filters for words the column is known to hold (pg_stats common values) or its comment
     explains: (conditions, in words, the word positions read). ``fact``: ``t`` is a table it references.
-    ``strong``: not only meanings read from one word of a longer phrase (when the values choose the table)."""
+    ``strong``: not only meanings read from one word of a longer phrase (when the values choose the table).
+    ``soft``: words read as another table's name, which a value's longer name may take ("United States" is
+    no mention of us_states)."""
     conds, said, used, eqs = [], [], set(), []  # eqs: (column, value) of each '=' kept
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
@@ -136,6 +151,13 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 used.add(i)
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
+        if c.is_text:  # "customers in the United Kingdom" for 'UK', "French suppliers", "Munich" for 'München'
+            for hit, span in _other_names(c.values, ws, skip | used, soft - used):
+                out = excluded(ws, min(span))
+                conds.append((neq if out else eq).format(ref, L(hit)))
+                eqs.append(None if out or c.is_array else (ref, hit))
+                said.append(f"{name} {_op(c, out)} {hit}")
+                used |= span
     done, before = {x.split()[0] for x in said}, skip | used
     common = _common(t, fact)
     found = [(m, c) for c in [*t.columns.values(), *t.keys.values()]  # "written off" → U: "U = ... written off"
@@ -148,6 +170,9 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             continue  # a better meaning read all its words; two may share some ("card declined": method, outcome)
         read |= span
         out = any(excluded(ws, i) for i in span)  # "not counting void invoices" (its "totals" read too)
+        if out and re.search(r"\b(not|no|never|non)\b", meaning.lower()) and ws[min(span) - 1: min(span)] in (
+                ["not"], ["no"], ["never"], ["non"]):
+            out = False  # "cars left not drivable" for "3 = car not drivable": the negation is the meaning's own
         if isinstance(code, bool):
             ref = S("({})::boolean").format(column_ref(alias, c)) if c.key_of else column_ref(alias, c)
             conds.append(S("{} IS {}{}").format(ref, S("NOT " if out else ""), S(str(code).upper())))
@@ -225,6 +250,29 @@ _NEGATED_VERB = re.compile(r"\b(not|never|didn|doesn|don|wasn|weren|isn|aren|has
 
 def _op(c: Column, out: bool) -> str:
     return ("does not contain" if out else "contains") if c.is_array else ("is not" if out else "=")
+
+
+def _other_names(values: list[str], ws: list[str], skip: set[int],
+                 soft: frozenset[int] = frozenset()) -> list[tuple[str, set[int]]]:
+    """Values the question names by another name (places.other_names), found as a run of its words, longest
+    first: (value, the word positions it covers). A name of two words or more may take ``soft`` positions."""
+    found: list[tuple[int, str, set[int]]] = []
+    free = {w for i, w in enumerate(ws) if i not in skip or i in soft}
+    for v in values:
+        for name in other_names(v):
+            nw = words(name)
+            if not nw or nw[0] not in free:
+                continue
+            for i in range(len(ws) - len(nw) + 1):
+                span = set(range(i, i + len(nw)))
+                if ws[i:i + len(nw)] == nw and not span & (skip - soft if len(nw) > 1 else skip):
+                    found.append((len(nw), v, span))
+    out, taken = [], set()
+    for _, v, span in sorted(found, key=lambda x: -x[0]):
+        if not span & taken:
+            out.append((v, span))
+            taken |= span
+    return out
 
 
 def _phrase_values(values: list[str], ws: list[str], skip: set[int]) -> list[tuple[str, set[int]]]:
@@ -347,6 +395,8 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
         if right is None:
             continue
         rc = t.columns[right[0]]
+        if (d := discount_col(t)) and d[0] == rc.name:
+            continue  # "revenue after discounts": what is taken off, not a column compared
         left = column_word(t, ws[max(0, k - 4):k][::-1], skip={x for x in range(4) if k - 1 - x in skip})
         lname = left[0] if left else _stem_named(t, ws[max(0, k - 4):k], rc)  # "completed" ~ "Completion time"
         if lname is None or lname == rc.name:  # the other column the right one's comment names
@@ -363,7 +413,40 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
         said.append(f"{lc.name} {op} {rc.name}")
         used |= {k, *range(j, j + 4), *range(max(0, k - 4), k)}
         break
+    if not conds:
+        conds, said, used = _late(t, ws, alias, skip)
     return conds, said, used
+
+
+# A time a row was due by ("required_date", "due_on", "promised_at", "sla_deadline"): "late" is after it
+_DUE_PARTS = {"required", "due", "deadline", "promised", "expected", "planned", "scheduled", "sla", "target", "eta",
+              "req", "exp", "sched", "plan"}
+
+
+def _late(t: Table, ws: list[str], alias: str, skip: set[int]) -> tuple[list, list[str], set[int]]:
+    """"orders shipped late", "jobs finished behind schedule": the time the verb names (shipped → shipped_date)
+    after the row's due time, when the table has exactly one time column of that kind."""
+    for k, w in enumerate(ws):
+        if k in skip or not (w in ("late", "delayed", "tardy") or ws[k:k + 2] == ["behind", "schedule"]):
+            continue
+        due = [c for c in t.time_columns() if set(name_parts(c.name)) & _DUE_PARTS]
+        if len(due) != 1:
+            return [], [], set()
+        for i in sorted(range(max(0, k - 3), min(len(ws), k + 3)), key=lambda i: (abs(i - k), i)):  # nearest first
+            acts = [c.name for c in t.time_columns() if c is not due[0] and not c.audit and ws[i] not in STOP
+                    and _verb_names(ws[i], c)]
+            if len(acts) == 1:
+                return ([S("{} > {}").format(ident(alias, acts[0]), ident(alias, due[0].name))],
+                        [f"{acts[0]} > {due[0].name} (late)"], {k, i})
+        return [], [], set()
+    return [], [], set()
+
+
+def _verb_names(w: str, c: Column) -> bool:
+    """"shipped" names shipped_date, "delivered" delivery_ts, "paid" paid_on: the word starts like a part of
+    the column's name (four letters at least)."""
+    return len(w) >= 4 and any(len(p) >= 4 and (w.startswith(p) or p.startswith(w[:max(4, len(w) - 2)]))
+                               for p in name_parts(c.name))
 
 
 def _same_kind(a: Column, b: Column) -> bool:

@@ -216,6 +216,18 @@ _NOT_MEANT = re.compile(r"^(leav|left|leave)$")
 _YEAR = re.compile(r"^(19|20)\d\d$")  # a year is the time window's, not a code's ("Fall 2025" is named by "fall")
 
 
+_DENIES = re.compile(r"\b(not|no|never|non|without)\b")
+
+
+def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
+    """A meaning that denies its word ("1 = product no longer sold") is not named by the word alone ("which
+    products sold the most"): the question must deny it too."""
+    if isinstance(m.code, bool) and m.said.startswith("not "):
+        return False  # the other side of a boolean, named by opposites ("successful" for "not failed attempt")
+    return bool(_DENIES.search(m.said.lower())) and not any(
+        _DENIES.search(" ".join(ws[max(0, i - 3):i])) or re.search(r"\b(un|in|non)", ws[i]) for i in hits)
+
+
 def named(c: Column, ws: list[str], skip: set[int],
           common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str, float] | None:
     """The value of ``c`` the question's words name through what it means: (value, word positions, the meaning
@@ -242,7 +254,7 @@ def named(c: Column, ws: list[str], skip: set[int],
             score = 3.0
         elif not m.dated and any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
                                                        and qs[i] not in common and ws[i] not in QUESTION_WORDS)
-                 for i in head):
+                 for i in head) and not _denied(m, ws, head):
             score = 2.0
         elif len(said) >= 2 and not m.dated:  # "May 2025" names a month, not the spring term of 2025
             score = 1.0

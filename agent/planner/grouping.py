@@ -48,11 +48,11 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         kind = "count"
     found = _top_group(r, cat, fact) if group is None else None
     if found is not None:
-        return found, "count", bool(re.search(r"\b(quietest|least|fewest|rarest|slowest|lowest)\b", r.q))
+        return found, "count", bool(re.search(r"\b(quietest|(?<!at )least|fewest|rarest|slowest|lowest)\b", r.q))
     which = re.match(r".*?\b(?:which|what)\s+(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
                      r"([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with|caused|causes?|made|makes|"
                      r"generated|produced|took|takes|saw|recorded|logged|accounted for|brought)\b.*"
-                     r"\b(most|fewest|least|highest|lowest|biggest|largest)\b", r.q)
+                     r"\b((?<!at )most|fewest|(?<!at )least|highest|lowest|biggest|largest)\b", r.q)
     if group is None and which and kind in ("list", "count", "sum", "avg"):
         group = group_by(words(which.group(1)), fact, cat, r)
         if group is not None:
@@ -70,12 +70,12 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
     busy = re.search(r"\b(?:busiest|quietest|peak)\s+(hour|day|date|week|month|year)\b|"
                      r"\b(hour|day|date|week|month|year)\b[^.?]*\b(?:busiest|quietest)\b|"
                      r"\b(?:which|what)\s+(hour|day of the week|weekday|day|date|week|month|year)\b[^.?]*"
-                     r"\b(?:most|fewest|least|highest|lowest)\b", r.q)
+                     r"\b(?:most|fewest|(?<!at )least|highest|lowest)\b", r.q)
     if busy:
         unit = next(g for g in busy.groups() if g)
         group = bucket(r, fact, "weekday" if unit in ("day of the week", "weekday") else BUCKETS[unit])
     else:
-        common = re.search(r"\b(?:most|least)\s+(?:common|frequent|popular|used|often used)\s+([a-z_]+(?:\s+[a-z_]+)?)"
+        common = re.search(r"\b(?:most|(?<!at )least)\s+(?:common|frequent|popular|used|often used)\s+([a-z_]+(?:\s+[a-z_]+)?)"
                            r"|\b(?:commonest|rarest)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
         if not common:
             return None

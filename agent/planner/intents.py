@@ -119,7 +119,7 @@ SUBSUMES: tuple[Subsumes, ...] = (
     # index_usage lists foreign keys without an index
     Subsumes("index_usage", "index_advice", when=r"\bforeign keys?\b"),
     # "waiting for a lock" is a lock question
-    Subsumes("locks", "active_sessions", unless=r"\b(sessions?|connections?|backends?|running|active|idle)\b"),
+    Subsumes("locks", "active_sessions", unless=r"\b(sessions?|connections?|connected|backends?|running|active|idle)\b"),
     # "memory settings for this machine": the advice reads the host itself
     Subsumes("settings_advice", "host_resources", unless=r"\b(cpu|disk|load|swap|i/?o)\b|\bhow much (memory|ram)\b"),
     # a table's health covers its definition

@@ -401,6 +401,20 @@ def _quarter(q: str) -> Window | None:
     return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
 
 
+def _half(q: str) -> Window | None:
+    """"the first half of 2025", "H2 2024", "2025 H1": those six months."""
+    m = re.search(r"\b(first|1st|second|2nd|last)\s+half\s+(?:of\s+)?(\d{4})\b|\bh([12])\s*(?:of\s+)?(\d{4})\b|"
+                  r"\b(\d{4})\s*h([12])\b", q)
+    if not m:
+        return None
+    if m.group(1):
+        n, year = (1 if m.group(1) in ("first", "1st") else 2), int(m.group(2))
+    else:
+        n, year = int(m.group(3) or m.group(6)), int(m.group(4) or m.group(5))
+    start, end = dt.date(year, 6 * n - 5, 1), dt.date(year + (n == 2), 7 if n == 1 else 1, 1)
+    return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
+
+
 _DAY = rf"(?:\d{{1,2}}\s+)?{_MONTH}(?:\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?)?,?(?:\s+\d{{4}})?"
 
 
@@ -449,7 +463,7 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bbetween\s+(\d{4}-\d{2}-\d{2})\s+and\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)), _date(m.group(2)))
-    found = _between_dates(q) or _month_of_year(q) or _quarter(q)
+    found = _between_dates(q) or _month_of_year(q) or _quarter(q) or _half(q)
     if found:
         return found
     m = re.search(r"\b(before|after|since|prior to)\s+(\d{4})\b", q)  # "born before 1950", "since 2020"
@@ -461,11 +475,16 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)))
-    m = re.search(r"\b(?:in|during|for|throughout|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
+    m = re.search(r"\b(?:in|during|for|throughout|(?<![0-9] )(?<!out )of|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
                   r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
     if m and 1990 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
+    # a year before what it dates ("on 2024 orders", "the 2024 billing months"), not a number ("over 2000 orders")
+    m = re.search(r"(?:^|\b(?:on|for|the|our|all|from|with|by)\s+)((?:19|20)\d\d)\s+(?!and\b|or\b|to\b)[a-z]", q)
+    if m and 1990 < int(m.group(1)) < 2100:
+        y = int(m.group(1))
+        return Window(m.group(0)[:-1].strip(), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
     return None
 
 
@@ -496,6 +515,24 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
         if len(priced) == 1:
             return (priced[0],)
     return None
+
+
+GROSS = re.compile(r"\b(before|without|excluding|ignoring|not counting) (the |any )?discounts?\b|\bgross\b|\blist price\b|"
+                    r"\bundiscounted\b")
+
+
+def discount_col(t: Table) -> tuple[str, bool] | None:
+    """A line's discount beside its quantity and price ("discount real: 0.05", "disc_pct"): (the column, whether
+    it is in percent), when the table has exactly one."""
+    hits = [c for c in t.columns.values() if c.is_numeric and {"discount", "disc", "rebate"} & set(
+        re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", c.name.lower()))]
+    if len(hits) != 1:
+        return None
+    c = hits[0]
+    said = c.comment.lower()
+    percent = re.search(r"pct|percent|perc\b", c.name.lower()) or (
+        re.search(r"\bin percent|\bpercentage\b|%", said) and not re.search(r"\bfraction\b|\b0\.\d", said))
+    return c.name, bool(percent)
 
 
 _CURRENCY = re.compile(r"\b(USD|EUR|GBP|CHF|JPY|dollars?|euros?|pounds sterling|in (the )?currency)\b|[$€£]")

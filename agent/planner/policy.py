@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from agent.planner.answer import compose_answer
-from agent.planner.glossary import meanings
+from agent.planner.glossary import meanings, stem
 from agent.planner.intents import sql_in, tools_for
 from agent.planner.linking import STOP, column_word, find_tables, time_window, words
 from agent.planner.question import ask_back
@@ -75,10 +75,18 @@ _ACTIVITY_WORDS = re.compile(r"\b(sessions?|connections?|backends?|locks?|locked
                              r"statements?|transactions? (are|is)|pid|activity|deadlocks?)\b", re.I)
 
 
+def _activity_said(q: str, tables: list[str], cat: Catalog) -> bool:
+    """The question speaks of server activity: a word of _ACTIVITY_WORDS that is not the meaning of a code in a
+    table it names ("members blocked for fraud" when a comment says "9 = blocked for fraud")."""
+    coded = {w for t in tables if t in cat.tables for c in cat.tables[t].columns.values() for x in meanings(c)
+             for w in x.words}
+    return any(stem(m.group(0)) not in coded for m in _ACTIVITY_WORDS.finditer(q))
+
+
 def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog) -> bool:
     """Words like "waiting" or "stuck" matched a server-activity tool, but the question counts rows of a table it
     names and says nothing of sessions, locks or queries."""
-    return bool(tables) and set(names) <= _ACTIVITY_TOOLS and not _ACTIVITY_WORDS.search(q) \
+    return bool(tables) and set(names) <= _ACTIVITY_TOOLS and not _activity_said(q, tables, cat) \
         and re.search(r"\b(how many|number of|count|total|average|which|list)\b", q, re.I) is not None \
         and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
 

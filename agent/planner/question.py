@@ -44,6 +44,7 @@ class Read:
     latest: str | None = None  # "the most recent shipment": the time column whose latest/earliest value is asked
     unit: str | None = None  # "how many API calls" where a quantity's comment says its unit is calls: that column
     alternatives: list[str] = field(default_factory=list)  # other tables the subject's word may name
+    null_read: set[int] = field(default_factory=set)  # words a comment's NULL meaning read ("licence never verified")
 
     @property
     def subject(self) -> str:
@@ -65,7 +66,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest)\b", q)),
              min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest)\b", q)),
              group=group_m.group(1) if group_m else None,
-             rank=bool(re.search(r"\b(top|most|best[- ]selling|best|highest[- ]rated|worst|fewest|least)\b", q)),
+             rank=bool(re.search(r"\b(top|(?<!at )most|best[- ]selling|best|highest[- ]rated|worst|fewest|(?<!at )least)\b", q)),
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
@@ -116,7 +117,7 @@ def top_n(q: str) -> int | None:
     q = spelled_numbers(q)
     not_time = r"(?!\s*(?:minute|min|hour|hr|day|week|month|year)s?\b)"
     m = re.search(r"\b(?:top|first|last|latest|newest|recent|best|worst|biggest|largest|highest|lowest|"
-                  r"cheapest|most)\s+(\d+)\b" + not_time, q)
+                  r"cheapest|(?<!at )most)\s+(\d+)\b" + not_time, q)
     m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top)\b", q)
     m = m or re.search(r"\b(?:which|what|the|show(?: me)?|list|give me|get)\s+(\d+)\s+(?!(?:minute|min|hour|hr|"
                        r"day|week|month|year)s?\b)[a-z]", q)
@@ -131,6 +132,12 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     names, the table with a quantity for units, or the table with amounts and time for money."""
     base = [t for t in cat.tables.values() if t.kind in "rp"]
     mentions = find_tables(r.ws, cat)
+    if len(mentions) >= 2 and 0 <= mentions[0].start and mentions[0].end == mentions[1].start \
+            and mentions[0].end - mentions[0].start == 1 and singular(r.ws[mentions[0].start]) == r.ws[mentions[0].start] \
+            and not re.search(rf"\b{re.escape(r.ws[mentions[0].start])}['’]s\b", r.q) \
+            and r.ws[mentions[1].start] in forms(cat.tables[mentions[1].table].name.split(".")[-1]):
+        mentions[:2] = mentions[1], mentions[0]  # "which product category": the category (a noun's last word),
+        # not in "which supplier's products"
     if r.stock:
         st = [t for t in base if any("stock" in c for c in t.columns)]
         if st:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import Filters, Query, ident, query, rel, value_filters, where, window_conds
+from agent.planner.filters import Filters, Query, ident, money_expr, query, rel, value_filters, where, window_conds
 from agent.planner.linking import NUMBER_WORDS, QTY_COLS, column_word, forms, money_cols, singular, time_column, words
 from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
@@ -45,6 +45,8 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     bridge = _bridge(r, inbound)
     if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num or bridge)):
         return None
+    if (r.money or qty) and _deep_measured(r, cat, t) is not None:
+        return None  # the worth or units sit further down (order_details → products → categories): deep_ranked
     k = rank_measure(r, inbound, rated, child_num) or bridge
     return ranked_query(r, cat, t, k) if k is not None else None
 
@@ -54,7 +56,9 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
     by how many rows of a table two or three foreign keys below it point to them (rental → inventory → film,
     customer → address → city → country). The counted table is named, or a verb says it ("rented" → rental)."""
     t = cat.tables[r.subject]
-    if not (r.rank and t.pk and not r.money) or re.search(r"(least|fewest|worst)", r.q) and not r.rank:
+    if r.rank and t.pk and (r.money or any(w in _QTY for w in r.ws)):
+        return _deep_measured(r, cat, t)
+    if not (r.rank and t.pk and not r.money) or re.search(r"\b((?<!at )least|fewest|worst)\b", r.q) and not r.rank:
         return None
     named = {m.table for m in r.mentions[1:]}
     todo, seen = [(t.name, [])], {t.name}
@@ -74,7 +78,40 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
     return None
 
 
-def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]]) -> Query:
+def _deep_measured(r: Read, cat: Catalog, t: Table) -> Query | None:
+    """"which category brought in the most revenue", "which supplier's products sold the most units": the
+    subject's rows ranked by the worth (quantity × price) or the units of the lines two or three foreign keys
+    below it (order_details → products → categories), when no table right below it has them."""
+    units = any(w in _QTY for w in r.ws) and not r.money
+
+    def measured(x: Table) -> bool:
+        cols = money_cols(x, by_comment=False)
+        return any(c in x.columns for c in QTY_COLS) if units else bool(cols and len(cols) == 2)
+
+    if any(measured(ct) for ct, _, _ in cat.inbound(t.name)):
+        return None  # a direct child has them: ranked() reads it
+    todo, seen = [(t.name, [])], {t.name}
+    while todo:
+        name, path = todo.pop(0)
+        if len(path) >= 3:
+            continue
+        for ct, fk, refcol in cat.inbound(name):
+            if ct.name in seen or ct.kind not in "rp":
+                continue
+            seen.add(ct.name)
+            hop = path + [(ct, fk, refcol)]
+            if measured(ct):
+                if units:
+                    qty = next(c for c in QTY_COLS if c in ct.columns)
+                    return _deep_query(r, t, hop, S("sum({})").format(ident("c0", qty)), "units", cat)
+                agg = S("sum({})").format(money_expr("c0", ct, money_cols(ct, by_comment=False), r.q))
+                return _deep_query(r, t, hop, agg, "revenue", cat)
+            todo.append((ct.name, hop))
+    return None
+
+
+def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]], agg: psql.Composable | None = None,
+                label: str = "", cat: Catalog | None = None) -> Query:
     """count(*) of the farthest table's rows, joined up the chain to the subject, per subject row."""
     chain = list(reversed(hop))  # from the counted table up to the subject
     counted = chain[0][0]
@@ -89,6 +126,8 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]]) -> Query:
         col = time_column(counted, r.ws, r.window_pos)[0]
         f.conds += window_conds("c0", col, r.window)
         f.said.append(f"{col} {r.window.phrase}")
+    elif r.window and cat is not None:  # the lines' time is their order's (order_details → orders)
+        joins.append(rank_window(r, cat, counted, f, "c0"))
     vconds, vsaid, vused = value_filters(t, r.ws, "e", r.used)
     f.conds += vconds
     f.said += vsaid
@@ -97,14 +136,14 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]]) -> Query:
     f.said += rsaid
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
-    label = f"{counted.name}_count"
-    order = S("ASC" if re.search(r"\b(fewest|least)\b", r.q) else "DESC")
-    sql = S("SELECT {}, count(*) AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {}{}").format(
-        cols if lab else S("{}, NULL").format(cols), ident(label), rel(counted), S("").join(joins), where(f.conds),
-        cols, order, first_rows(r, S(", 1")))
+    label = label or f"{counted.name}_count"
+    order = S("ASC" if re.search(r"\b(fewest|(?<!at )least)\b", r.q) else "DESC")
+    sql = S("SELECT {}, {} AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {} NULLS LAST{}").format(
+        cols if lab else S("{}, NULL").format(cols), agg or S("count(*)"), ident(label), rel(counted),
+        S("").join(joins), where(f.conds), cols, order, first_rows(r, S(", 1")))
     path = " → ".join([counted.name] + [x[0].name for x in chain[1:]] + [t.name])
-    return query(sql, "top", r.subject, f"{r.subject} ranked by the number of {counted.name} rows (joined {path})"
-                 + f.said_text(), label)
+    what = f"the {label} of its {counted.name} rows" if agg is not None else f"the number of {counted.name} rows"
+    return query(sql, "top", r.subject, f"{r.subject} ranked by {what} (joined {path})" + f.said_text(), label)
 
 
 def first_rows(r: Read, tiebreak: psql.Composable = S("")) -> psql.Composable:
@@ -149,15 +188,15 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
                 break
             e = money_cols(rt)
             if not want_qty and e and (chosen is None or rt.name in facts or (len(e) == 2 and chosen.table.name not in facts)):
-                chosen = Rank(rt, col, S("sum({})").format(S(" * ").join(ident("r", c) for c in e)), "revenue")
+                chosen = Rank(rt, col, S("sum({})").format(money_expr("r", rt, e, r.q)), "revenue")
     elif rated:
         for rt, col, _ in inbound:
             rc = next((c for c in rt.columns if re.search(r"rating|score|stars", c) and rt.columns[c].is_numeric), None)
             if rc:
-                chosen = Rank(rt, col, S("round(avg({}), 2)").format(ident("r", rc)), f"avg_{rc}", min_rows=True)
+                chosen = Rank(rt, col, S("round(avg({})::numeric, 2)").format(ident("r", rc)), f"avg_{rc}", min_rows=True)
     if chosen is None and child_num:
         rt, col, c = child_num
-        agg = S("round(avg({}), 2)" if r.avg else "sum({})").format(ident("r", c))
+        agg = S("round(avg({})::numeric, 2)" if r.avg else "sum({})").format(ident("r", c))
         chosen = Rank(rt, col, agg, f"{'avg' if r.avg else 'total'}_{c}", min_rows=r.avg and rated)
     if chosen is None:
         chosen = next((Rank(rt, col, S("count(*)"), rt.name) for rt, col, _ in inbound if rt.name in facts), None)
@@ -175,7 +214,7 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     f.said += rsaid
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
-    order = S("ASC" if re.search(r"\b(worst|fewest|least|lowest)\b", r.q) else "DESC")
+    order = S("ASC" if re.search(r"\b(worst|fewest|(?<!at )least|lowest)\b", r.q) else "DESC")
     having = S(" HAVING count(*) >= 3") if k.min_rows else S("")
     parts = dict(cols=cols, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
                  fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having,
@@ -191,18 +230,19 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     return query(sql, "top", r.subject, f"{top} {r.subject} by {k.label}" + f.said_text(), k.label)
 
 
-def rank_window(r: Read, cat: Catalog, rt: Table, f: Filters) -> psql.Composable:
-    """The time window on the ranked facts, or on the parent that has the time (order_items → orders)."""
+def rank_window(r: Read, cat: Catalog, rt: Table, f: Filters, fact: str = "r") -> psql.Composable:
+    """The time window on the ranked facts (alias ``fact``), or on the parent that has the time (order_items →
+    orders)."""
     if not r.window:
         return S("")
     col, _ = time_column(rt, r.ws, r.window_pos)
-    alias, join = "r", S("")
+    alias, join = fact, S("")
     if col is None:
         for c2, ref, refcol in rt.fks:
             if ref != r.subject and cat.tables[ref].time_columns():
                 alias = "p"
                 col, _ = time_column(cat.tables[ref], r.ws, r.window_pos)
-                join = S(" JOIN {} p ON {} = {}").format(rel(cat.tables[ref]), ident("p", refcol), ident("r", c2))
+                join = S(" JOIN {} p ON {} = {}").format(rel(cat.tables[ref]), ident("p", refcol), ident(fact, c2))
                 break
     if col:
         f.conds += window_conds(alias, col, r.window)

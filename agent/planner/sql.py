@@ -20,10 +20,11 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
+from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, discount_col, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -33,7 +34,7 @@ from toolkits.catalog import Catalog, Table
 S, L = psql.SQL, psql.Literal
 T = "t"  # the alias of the table an aggregate reads
 MEASURED = ("avg", "sum", "max", "min", "median")
-_AGG = {"avg": S("round(avg({}), 2)"), "sum": S("sum({})"), "max": S("max({})"), "min": S("min({})"),
+_AGG = {"avg": S("round(avg({})::numeric, 2)"), "sum": S("sum({})"), "max": S("max({})"), "min": S("min({})"),
         "median": S("percentile_cont(0.5) WITHIN GROUP (ORDER BY {})")}
 
 def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
@@ -243,9 +244,10 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     meant = meant_words(fact, r.ws, r.used) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
     flag_filters(r, fact, f)
-    r.used -= meant
+    r.used -= meant - r.null_read  # a NULL's meaning that read a code's word keeps it ("licence verified")
     f.base = list(f.conds)
-    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used)
+    soft = frozenset(i for m in r.mentions[1:] if m.start >= 0 for i in range(m.start, m.end))
+    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used, soft=soft)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     dconds, dsaid = duration_filters(fact, r.q, T)
     nconds, nsaid = nconds + dconds, nsaid + dsaid
@@ -411,16 +413,19 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
     null_filters(r, fact, f)
     for c in [*fact.columns.values(), *fact.keys.values()]:
         flag = c.type == "boolean" or (c.key_of and {v.lower() for v in c.values} <= {"true", "false"} and c.values)
-        if not flag:
+        # "discontinued integer" with a comment "1 = no longer sold, 0 = active": a flag kept as 0/1
+        number = not flag and c.is_numeric and not c.key_of and {m.code for m in meanings(c)} == {0, 1}
+        if not (flag or number):
             continue
         ref = column_ref(T, c) if c.key_of else ident(T, c.name)
         expr = S("({})::boolean").format(ref) if c.key_of else ref
         name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
+        yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q):
-            f.add(S("NOT {}").format(expr), f"{name} = false")
+            f.add(no, f"{name} = {0 if number else 'false'}")
         elif re.search(rf"\b{re.escape(stem)}\b", r.q):
-            f.add(expr, f"{name} = true")
+            f.add(yes, f"{name} = {1 if number else 'true'}")
 
 
 _NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing|waiting|awaiting|rather than|"
@@ -449,6 +454,7 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
         return
 
 
+_NEGATIONS = {"not", "never", "no"}
 _NULL_SAYS = re.compile(r"\bnull\s*(?:=|:|means|if|when|for|is)\s*(?:an?\s+|the\s+)?([a-z][a-z ]{2,40})", re.I)
 
 
@@ -463,16 +469,22 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
         meaning = m.group(1).lower()
         said = [w for w in re.findall(r"[a-z]+", meaning) if w not in STOP and len(w) >= 4
                 and w not in ("also", "still", "account", "value", "known", "none")]
+        def says(w: str) -> bool:
+            return len(w) >= 4 and any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2)
+                                       and (x, w) != ("open", "opened") for x in said)  # opened: created
+
         for i, w in enumerate(r.ws):
-            if i in r.used or len(w) < 4 or not any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2)
-                                                    and (x, w) != ("open", "opened") for x in said):  # opened: created
+            if i in r.used or not says(w):
                 continue
-            near = " ".join(x for x in r.ws[max(0, i - 3): i + 2] if x not in meaning.split())  # "still employed"
+            # "still employed": the meaning's own words are no negation, except a negation it shares with the
+            # question ("never had their licence verified" for "NULL = licence never verified")
+            near = " ".join(x for x in r.ws[max(0, i - 3): i + 2] if x not in meaning.split() or x in _NEGATIONS)
             asked_not = bool(_NOT_YET.search(near)) or w.startswith(("in", "un"))
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
             f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
                   f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
-            r.used.add(i)
+            r.null_read = {j for j, x in enumerate(r.ws) if j == i or says(x)}  # "licence ... verified": all read
+            r.used |= r.null_read
             return True
     return False
 
@@ -554,6 +566,8 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
         num = (r.latest, -1)
     if num is None and r.unit in fact.columns:
         num = (r.unit, -1)
+    if num and r.money and (d := discount_col(fact)) and num[0] == d[0] and money_cols(fact) and len(money_cols(fact)) == 2:
+        num = None  # "revenue after discounts": the lines' worth less their discount, not the discounts summed
     num = num or _the_measure(fact, kind, r)
     if units:
         qty = next((c for c in QTY_COLS if c in fact.columns), None)
@@ -624,7 +638,7 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
             return S("count(DISTINCT {})").format(ident(T, link[1])), r.subject
         return S("count(*)"), fact.name
     label = "revenue" if (r.money and len(measure) == 2) else f"{kind}_{measure[-1]}"
-    expr = S(" * ").join(ident(T, c) for c in measure)
+    expr = money_expr(T, fact, measure, r.q) if r.money else S(" * ").join(ident(T, c) for c in measure)
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
     return _AGG[kind].format(expr), re.sub(r"[^a-z0-9_]", "", label.lower())
@@ -679,7 +693,7 @@ def list_order(r: Read, fact: Table) -> psql.Composable:
     by_m = re.search(r"\bby\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
     by_col = column_word(fact, words(by_m.group(1)), numeric=True) if by_m else None
     if by_col:  # "top 3 projects by budget"
-        low_first = re.search(r"\b(lowest|smallest|least|bottom|cheapest|fewest)\b", r.q)
+        low_first = re.search(r"\b(lowest|smallest|(?<!at )least|bottom|cheapest|fewest)\b", r.q)
         col, asc = by_col[0], bool(low_first)
     elif r.signed and re.search(r"\bmost\b", r.q):  # "the most overdrawn account": the signed column, its sign first
         col, asc = r.signed, r.signed_said.startswith(f"{r.signed} <")

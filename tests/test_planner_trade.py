@@ -1,0 +1,149 @@
+"""The parser on a small trading schema nothing in agent/ names: words a comment gives a code that also name a
+server tool ("blocked"), negations that belong to a meaning ("never verified", "not usable"), "at least one",
+0/1 flags, years written before what they date and halves of a year, places stored under another name
+("United Kingdom" for 'UK', "French", "Munich" for 'München'), late deliveries, a line's discount, and a worth
+ranked two keys away. Every figure is checked against independent SQL."""
+from __future__ import annotations
+
+import pytest
+
+try:
+    from tests.planner_db import asker, loaded, truth
+except ImportError:  # tests/ not a package
+    from planner_db import asker, loaded, truth
+
+from agent.planner.linking import time_window
+from agent.planner.places import other_names
+
+DB = "dbc_unseen_trade"
+SCHEMA = """
+CREATE TABLE grp (grp_id int PRIMARY KEY, grp_name text NOT NULL);
+CREATE TABLE ware (ware_id int PRIMARY KEY, ware_name text NOT NULL, grp_id int NOT NULL REFERENCES grp,
+                   list_price real NOT NULL, retired int NOT NULL DEFAULT 0);
+COMMENT ON COLUMN ware.retired IS '1 = ware no longer offered, 0 = on offer';
+CREATE TABLE buyer (buyer_id int PRIMARY KEY, buyer_name text NOT NULL, nation varchar(15) NOT NULL,
+                    town text NOT NULL, acct_sts int NOT NULL, id_checked_at timestamp);
+COMMENT ON COLUMN buyer.acct_sts IS 'Account: 0 = pending, 1 = checked, 9 = blocked for abuse';
+COMMENT ON COLUMN buyer.id_checked_at IS 'When the identity card was checked; NULL = identity never checked';
+COMMENT ON COLUMN buyer.town IS 'Town, local spelling';
+CREATE TABLE deal (deal_id int PRIMARY KEY, buyer_id int NOT NULL REFERENCES buyer, placed_on date NOT NULL,
+                   required_on date NOT NULL, dispatched_on date, freight real NOT NULL);
+CREATE TABLE deal_line (deal_id int NOT NULL REFERENCES deal, ware_id int NOT NULL REFERENCES ware,
+                        unit_price real NOT NULL, quantity int NOT NULL, discount real NOT NULL,
+                        PRIMARY KEY (deal_id, ware_id));
+COMMENT ON COLUMN deal_line.discount IS 'Discount as a fraction of the line price (0.1 = 10 %)';
+CREATE TABLE fault (fault_id int PRIMARY KEY, deal_id int NOT NULL REFERENCES deal, severity int NOT NULL);
+COMMENT ON COLUMN fault.severity IS '1 = cosmetic, 2 = partly working, 3 = ware not usable';
+INSERT INTO grp VALUES (1, 'Tools'), (2, 'Paint'), (3, 'Garden');
+INSERT INTO ware SELECT g, 'Ware ' || g, 1 + g % 3, 5 + (g * 7) % 40 + 0.25, CASE WHEN g % 6 = 0 THEN 1 ELSE 0 END
+FROM generate_series(1, 30) g;
+INSERT INTO buyer SELECT g, 'Buyer ' || g, (ARRAY['UK', 'USA', 'France', 'Germany'])[1 + g % 4],
+       (ARRAY['München', 'Lyon', 'Leeds', 'Köln', 'Boston'])[1 + g % 5],
+       CASE WHEN g % 11 = 0 THEN 9 WHEN g % 3 = 0 THEN 0 ELSE 1 END,
+       CASE WHEN g % 7 = 0 THEN NULL ELSE timestamp '2024-01-01' + g * interval '1 day' END
+FROM generate_series(1, 400) g;
+INSERT INTO deal SELECT g, 1 + (g * 13) % 400, date '2024-01-01' + (g % 540), date '2024-01-01' + (g % 540) + 7,
+       CASE WHEN g % 17 = 0 THEN NULL ELSE date '2024-01-01' + (g % 540) + (g % 11) END, 3 + (g % 50) * 0.7
+FROM generate_series(1, 3000) g;
+INSERT INTO deal_line SELECT d, 1 + (d * k) % 30, 5 + (d * k) % 40 + 0.25, 1 + (d + k) % 9, ((d + k) % 4) * 0.05
+FROM generate_series(1, 3000) d, generate_series(1, 3) k ON CONFLICT DO NOTHING;
+INSERT INTO fault SELECT g, 1 + (g * 7) % 3000, 1 + g % 3 FROM generate_series(1, 500) g;
+ANALYZE;
+"""
+
+
+@pytest.fixture(scope="module")
+def dsn(scratch_database):
+    with loaded(scratch_database, DB, SCHEMA) as dsn:
+        yield dsn
+
+
+@pytest.fixture(scope="module")
+def ask(dsn):
+    return asker(dsn)
+
+
+def lead(text: str) -> str:
+    return text.split("\n")[0]
+
+
+def bold(value) -> str:
+    return f"**{value}**"
+
+
+def test_a_code_word_that_also_names_a_server_tool_is_data(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM buyer WHERE acct_sts = 9")
+    assert bold(want) in lead(ask("How many buyers are blocked for abuse?"))
+    text = ask("Who is connected to the database right now, and is anyone waiting on a lock?")
+    assert "run_sql" not in text and "SELECT count(*) FROM buyer" not in text
+
+
+def test_a_negation_the_meaning_itself_holds(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM buyer WHERE id_checked_at IS NULL")
+    text = ask("How many buyers have never had their identity card checked?")
+    assert bold(want) in lead(text) and "acct_sts" not in lead(text)  # "checked" is the NULL's, not the code 1's
+    want = truth(dsn, "SELECT count(*) FROM fault WHERE severity = 3")
+    assert bold(want) in lead(ask("How many faults left the ware not usable?"))
+
+
+def test_at_least_one_is_no_ranking(ask, dsn):
+    want = truth(dsn, "SELECT count(DISTINCT buyer_id) FROM deal WHERE placed_on >= '2025-01-01' AND placed_on < '2025-07-01'")
+    assert bold(want) in lead(ask("How many different buyers placed at least one deal in the first half of 2025?"))
+
+
+def test_an_average_of_a_real_column_and_a_year_before_what_it_dates(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(freight)::numeric, 2) FROM deal WHERE placed_on >= '2024-01-01' AND placed_on < '2025-01-01'")
+    assert bold(want) in lead(ask("What was the average freight on 2024 deals?"))
+
+
+def test_a_flag_kept_as_zero_or_one(ask, dsn):
+    assert bold(truth(dsn, "SELECT count(*) FROM ware WHERE retired = 1")) in lead(ask("How many wares are retired?"))
+    assert bold(truth(dsn, "SELECT count(*) FROM ware WHERE retired = 0")) in lead(ask("How many wares are not retired?"))
+
+
+def test_places_under_another_name(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM buyer WHERE nation = 'UK'")
+    assert bold(want) in lead(ask("How many buyers are based in the United Kingdom?"))
+    want = truth(dsn, "SELECT count(*) FROM buyer WHERE nation = 'France'")
+    assert bold(want) in lead(ask("How many French buyers do we have?"))
+    want = truth(dsn, "SELECT count(*) FROM buyer WHERE town = 'München'")
+    assert bold(want) in lead(ask("How many buyers live in Munich?"))
+
+
+def test_late_is_after_the_time_it_was_due(ask, dsn):
+    want = truth(dsn, """SELECT round(100.0 * count(*) FILTER (WHERE dispatched_on > required_on) / count(*), 2) FROM deal
+                         WHERE placed_on >= '2024-01-01' AND placed_on < '2025-01-01'""")
+    assert f"{want}" in lead(ask("What percentage of the deals placed in 2024 were dispatched late?"))
+
+
+def test_a_lines_worth_less_its_discount(ask, dsn):
+    net = truth(dsn, """SELECT sum(l.quantity * l.unit_price::numeric * (1 - l.discount::numeric)) FROM deal_line l
+                        JOIN deal d USING (deal_id) WHERE d.placed_on >= '2024-01-01' AND d.placed_on < '2025-01-01'""")
+    text = lead(ask("What was the total revenue in 2024 after discounts?"))
+    assert f"{net:.2f}" in text
+    gross = truth(dsn, """SELECT sum(l.quantity * l.unit_price) FROM deal_line l JOIN deal d USING (deal_id)
+                          WHERE d.placed_on >= '2024-01-01' AND d.placed_on < '2025-01-01'""")
+    assert f"{gross:.2f}"[:6] in lead(ask("What was the total revenue in 2024 before discounts?"))
+
+
+def test_worth_and_units_ranked_two_keys_away(ask, dsn):
+    want = truth(dsn, """SELECT g.grp_name FROM deal_line l JOIN ware w USING (ware_id) JOIN grp g USING (grp_id)
+                         JOIN deal d USING (deal_id) WHERE d.placed_on >= '2024-01-01' AND d.placed_on < '2025-01-01'
+                         GROUP BY g.grp_name ORDER BY sum(l.quantity * l.unit_price::numeric * (1 - l.discount::numeric)) DESC LIMIT 1""")
+    assert want in ask("Which ware grp brought in the most revenue in 2024?")
+
+
+def test_time_windows_in_words():
+    assert time_window("orders in the first half of 2025").phrase == "first half of 2025"
+    assert time_window("H2 2024 sales").phrase == "h2 2024"
+    assert time_window("the average freight on 2024 orders") is not None
+    assert time_window("customers with more than 2000 orders") is None
+    assert time_window("the top 5 of 2000 products") is None
+
+
+def test_other_names_of_places():
+    assert "united kingdom" in other_names("UK") and "british" in other_names("UK")
+    assert "united states" in other_names("USA") and "us" not in other_names("USA")  # a code is a word too
+    assert "munich" in other_names("München") and "munchen" in other_names("München")
+    assert "münchen" in other_names("Munich")
+    assert other_names("Warehouse 3") == ()
