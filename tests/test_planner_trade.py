@@ -48,6 +48,28 @@ FROM generate_series(1, 3000) g;
 INSERT INTO deal_line SELECT d, 1 + (d * k) % 30, 5 + (d * k) % 40 + 0.25, 1 + (d + k) % 9, ((d + k) % 4) * 0.05
 FROM generate_series(1, 3000) d, generate_series(1, 3) k ON CONFLICT DO NOTHING;
 INSERT INTO fault SELECT g, 1 + (g * 7) % 3000, 1 + g % 3 FROM generate_series(1, 500) g;
+ALTER TABLE ware ADD COLUMN ware_sts char(1) NOT NULL DEFAULT 'A', ADD COLUMN maker text;
+COMMENT ON COLUMN ware.ware_sts IS 'Current state: A = available, R = reserved, W = in the workshop';
+UPDATE ware SET ware_sts = CASE WHEN ware_id % 5 = 0 THEN 'W' WHEN ware_id % 7 = 0 THEN 'R' ELSE 'A' END,
+                maker = CASE WHEN ware_id % 2 = 0 THEN 'Acme' ELSE (ARRAY['Zenith', 'Orbit', 'Nimbus', 'Vertex', 'Quill',
+                        'Halcyon', 'Juniper', 'Kestrel', 'Lumen', 'Marlow', 'Nettle', 'Osprey', 'Pallas', 'Rowan',
+                        'Sable'])[(ware_id + 1) / 2] END;
+CREATE TABLE repair_job (job_id int PRIMARY KEY, ware_id int NOT NULL REFERENCES ware, opened_at timestamp NOT NULL);
+COMMENT ON TABLE repair_job IS 'Workshop jobs per ware';
+INSERT INTO repair_job SELECT g, 1 + g % 30, timestamp '2024-01-01' + g * interval '3 days' FROM generate_series(1, 90) g;
+CREATE TABLE shop (shop_id int PRIMARY KEY, city text NOT NULL);
+INSERT INTO shop VALUES (1, 'Leeds'), (2, 'Lyon'), (3, 'Boston');
+ALTER TABLE deal ADD COLUMN start_shop_id int REFERENCES shop, ADD COLUMN end_shop_id int REFERENCES shop;
+UPDATE deal SET start_shop_id = CASE WHEN deal_id % 7 < 4 THEN 2 ELSE 1 + deal_id % 3 END, end_shop_id = 1 + (deal_id + 1) % 3;
+CREATE TABLE hire (hire_id int PRIMARY KEY, ware_id int NOT NULL REFERENCES ware, hired_at timestamp NOT NULL);
+COMMENT ON TABLE hire IS 'Rentals: one row per rental of a ware';
+INSERT INTO hire SELECT g, 1 + (g * g) % 30, timestamp '2024-01-01' + g * interval '5 hours' FROM generate_series(1, 2000) g;
+CREATE TABLE clerk (clerk_id int PRIMARY KEY, first_name text NOT NULL, last_name text NOT NULL);
+INSERT INTO clerk VALUES (1, 'Jon', 'Stephens'), (2, 'Mike', 'Hillyer');
+ALTER TABLE buyer ADD COLUMN first_name text;
+UPDATE buyer SET first_name = (ARRAY['STEPHEN', 'MARY', 'JON', 'ANNA'])[1 + buyer_id % 4];
+ALTER TABLE deal ADD COLUMN clerk_id int REFERENCES clerk;
+UPDATE deal SET clerk_id = 1 + deal_id % 2;
 ANALYZE;
 """
 
@@ -131,6 +153,34 @@ def test_worth_and_units_ranked_two_keys_away(ask, dsn):
                          JOIN deal d USING (deal_id) WHERE d.placed_on >= '2024-01-01' AND d.placed_on < '2025-01-01'
                          GROUP BY g.grp_name ORDER BY sum(l.quantity * l.unit_price::numeric * (1 - l.discount::numeric)) DESC LIMIT 1""")
     assert want in ask("Which ware grp brought in the most revenue in 2024?")
+
+
+def test_a_state_a_comment_names_is_no_table(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM ware WHERE ware_sts = 'W'")
+    assert bold(want) in lead(ask("How many wares are in the workshop right now?"))
+
+
+def test_grouped_by_a_parent_through_the_key_the_question_names(ask, dsn):
+    want = truth(dsn, """SELECT s.city FROM deal d JOIN shop s ON s.shop_id = d.start_shop_id
+                         WHERE d.placed_on >= '2024-01-01' AND d.placed_on < '2025-01-01' GROUP BY s.city ORDER BY count(*) DESC LIMIT 1""")
+    text = ask("In which city did the most deals start in 2024?")
+    assert "start_shop_id" in text and want in text
+
+
+def test_counted_rows_named_by_their_tables_comment(ask, dsn):
+    want = truth(dsn, """SELECT g.grp_name FROM hire h JOIN ware w USING (ware_id) JOIN grp g USING (grp_id)
+                         GROUP BY g.grp_name ORDER BY count(*) DESC LIMIT 1""")
+    text = ask("Which grp was rented most often?")
+    assert "hire" in text and want in text
+
+
+def test_values_of_a_small_table_beyond_the_common_ones(ask, dsn):
+    assert bold(truth(dsn, "SELECT count(*) FROM ware WHERE maker = 'Kestrel'")) in lead(ask("How many wares does Kestrel make?"))
+
+
+def test_a_proper_name_is_not_read_in_the_singular(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM deal WHERE clerk_id = 1")
+    assert bold(want) in lead(ask("How many deals did Jon Stephens handle?"))
 
 
 def test_time_windows_in_words():

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from psycopg import sql as psql
 
-from agent.planner.glossary import named, stem
+from agent.planner.glossary import denies, named, stem
 from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, forms, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names
 from toolkits.catalog import Catalog, Column, Table
@@ -104,12 +104,13 @@ class Filters:
 
 def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                   fact: Table | None = None, strong: bool = False,
-                  soft: frozenset[int] = frozenset()) -> tuple[list, list[str], set[int]]:
+                  soft: frozenset[int] = frozenset(), exact: frozenset[int] = frozenset()) -> tuple[list, list[str], set[int]]:
     """Column = value filters for words the column is known to hold (pg_stats common values) or its comment
     explains: (conditions, in words, the word positions read). ``fact``: ``t`` is a table it references.
     ``strong``: not only meanings read from one word of a longer phrase (when the values choose the table).
     ``soft``: words read as another table's name, which a value's longer name may take ("United States" is
-    no mention of us_states)."""
+    no mention of us_states). ``exact``: words whose singular names no value (proper names: "Stephens" is not
+    'STEPHEN')."""
     conds, said, used, eqs = [], [], set(), []  # eqs: (column, value) of each '=' kept
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
@@ -130,7 +131,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
             two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
             hit = next((lower[k] for k in (two, two_, w) if k and k in lower), None)
-            if hit is None and singular(w) in lower and len(w) > 3:
+            if hit is None and singular(w) in lower and len(w) > 3 and i not in exact:
                 hit = lower[singular(w)]
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
@@ -169,10 +170,10 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         if span <= read:
             continue  # a better meaning read all its words; two may share some ("card declined": method, outcome)
         read |= span
-        out = any(excluded(ws, i) for i in span)  # "not counting void invoices" (its "totals" read too)
-        if out and re.search(r"\b(not|no|never|non)\b", meaning.lower()) and ws[min(span) - 1: min(span)] in (
-                ["not"], ["no"], ["never"], ["non"]):
-            out = False  # "cars left not drivable" for "3 = car not drivable": the negation is the meaning's own
+        # "not counting void invoices" (its "totals" read too); "cars left not drivable" for "3 = car not drivable"
+        # is no exclusion: that negation is the meaning's own
+        out = any(excluded(ws, i) and not (ws[i - 1:i] in (["not"], ["no"], ["never"], ["non"]) and denies(meaning, ws[i]))
+                  for i in span)
         if isinstance(code, bool):
             ref = S("({})::boolean").format(column_ref(alias, c)) if c.key_of else column_ref(alias, c)
             conds.append(S("{} IS {}{}").format(ref, S("NOT " if out else ""), S(str(code).upper())))

@@ -219,13 +219,20 @@ _YEAR = re.compile(r"^(19|20)\d\d$")  # a year is the time window's, not a code'
 _DENIES = re.compile(r"\b(not|no|never|non|without)\b")
 
 
+def denies(said: str, word: str) -> bool:
+    """Whether a meaning denies ``word`` ("car not drivable", "product no longer sold"): a negation at most two
+    words before a word with its stem ("cancelled before driving (no charge)" denies "charge", not "cancelled")."""
+    ws, s = words(said), stem(word)
+    return any(stem(w) == s and _DENIES.search(" ".join(ws[max(0, j - 3):j])) for j, w in enumerate(ws))
+
+
 def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
     """A meaning that denies its word ("1 = product no longer sold") is not named by the word alone ("which
     products sold the most"): the question must deny it too."""
     if isinstance(m.code, bool) and m.said.startswith("not "):
         return False  # the other side of a boolean, named by opposites ("successful" for "not failed attempt")
-    return bool(_DENIES.search(m.said.lower())) and not any(
-        _DENIES.search(" ".join(ws[max(0, i - 3):i])) or re.search(r"\b(un|in|non)", ws[i]) for i in hits)
+    return any(denies(m.said, ws[i]) and not (_DENIES.search(" ".join(ws[max(0, i - 3):i]))
+                                             or re.search(r"\b(un|in|non)", ws[i])) for i in hits)
 
 
 def named(c: Column, ws: list[str], skip: set[int],

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
-from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, singular, time_column, words
+from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, forms, name_parts, singular, time_column, words
 from agent.planner.question import Read
 from toolkits.catalog import Catalog, Table
 
@@ -51,12 +51,13 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         return found, "count", bool(re.search(r"\b(quietest|(?<!at )least|fewest|rarest|slowest|lowest)\b", r.q))
     which = re.match(r".*?\b(?:which|what)\s+(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
                      r"([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with|caused|causes?|made|makes|"
-                     r"generated|produced|took|takes|saw|recorded|logged|accounted for|brought)\b.*"
+                     r"generated|produced|took|takes|saw|recorded|logged|accounted for|brought|did|do|does)\b.*"
                      r"\b((?<!at )most|fewest|(?<!at )least|highest|lowest|biggest|largest)\b", r.q)
     if group is None and which and kind in ("list", "count", "sum", "avg"):
         group = group_by(words(which.group(1)), fact, cat, r)
         if group is not None:
-            if kind == "list" and column_word(fact, words(r.q[which.end(2):]), numeric=True):
+            after = words(r.q[which.end(2):])
+            if kind == "list" and column_word(fact, after, numeric=True) and not (after and after[0] in forms(fact.name)):
                 kind = "sum"  # "which delay codes caused the most delay minutes": the minutes summed per code
             if r.n:  # "which three ...": the top three groups
                 group = dataclasses.replace(group, top=r.n)
@@ -114,12 +115,13 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
     hit = (short, 0) if short else hit
     if hit and hit[0] != fact.pk:
         return Group([(ident(T, hit[0]), hit[0])], hit[0], True)
-    for pcol, pref, prefcol in fact.fks:
-        pt = cat.tables[pref]
-        hit = column_word(pt, ws)
-        if hit and hit[0] != pt.pk:
-            a2 = "g_" + pref[:3]
-            return Group([(ident(a2, hit[0]), hit[0])], hit[0], True, _join(pt, a2, prefcol, pcol))
+    found = [(pcol, pref, prefcol, hit[0]) for pcol, pref, prefcol in fact.fks
+             if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk]
+    # two keys to one table ("start_zone_id", "end_zone_id"): the one whose name the question says ("trips start")
+    said = [x for x in found if set(name_parts(x[0])) - {"id"} & set(r.ws)]
+    for pcol, pref, prefcol, col in said[:1] or found[:1]:
+        a2 = "g_" + pref[:3]
+        return Group([(ident(a2, col), col)], col, True, _join(cat.tables[pref], a2, prefcol, pcol))
     return None
 
 

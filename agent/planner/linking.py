@@ -36,6 +36,12 @@ def words(text: str) -> list[str]:
     return [w.replace("’", "'").split("'")[0] for w in _WORD.findall(text.lower())]
 
 
+def capitalized(text: str) -> frozenset[int]:
+    """Positions (as ``words`` numbers them) of the words written with a capital, the first word aside: proper
+    names ("Jon Stephens"), which name a value as written, not its singular."""
+    return frozenset(i for i, m in enumerate(_WORD.finditer(text.lower())) if i and text[m.start()].isupper())
+
+
 def singular(w: str) -> str:
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"

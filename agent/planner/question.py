@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.planner.filters import sign_filters, value_filters
+from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, money_cols, shared_names,
                                    singular, spelled_numbers, time_window, words)
 from agent.planner.span import span_table
@@ -71,6 +72,10 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
         return None
+    if len(r.mentions) > 1 and r.mentions[0].table in cat.tables:  # "cars in the workshop" when a comment says
+        t = cat.tables[r.mentions[0].table]  # "M = in the workshop": a value, not a table (every word of the meaning)
+        meant = {i for c in t.columns.values() if (m := named(c, ws, set())) and m[3] >= 3 for i in m[1]}
+        r.mentions = r.mentions[:1] + [m for m in r.mentions[1:] if m.start < 0 or not set(range(m.start, m.end)) <= meant]
     r.used = {i for m in r.mentions for i in range(m.start, m.end)}
     if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in _MONEY):
         r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
@@ -135,7 +140,7 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     if len(mentions) >= 2 and 0 <= mentions[0].start and mentions[0].end == mentions[1].start \
             and mentions[0].end - mentions[0].start == 1 and singular(r.ws[mentions[0].start]) == r.ws[mentions[0].start] \
             and not re.search(rf"\b{re.escape(r.ws[mentions[0].start])}['’]s\b", r.q) \
-            and r.ws[mentions[1].start] in forms(cat.tables[mentions[1].table].name.split(".")[-1]):
+            and r.ws[mentions[1].start] in forms(re.split(r"[._]", cat.tables[mentions[1].table].name)[-1]):
         mentions[:2] = mentions[1], mentions[0]  # "which product category": the category (a noun's last word),
         # not in "which supplier's products"
     if r.stock:

@@ -71,8 +71,11 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
                 continue
             seen.add(ct.name)
             hop = path + [(ct, fk, refcol)]
-            said = ct.name in named or any(stem_names(w, ct.name) for i, w in enumerate(r.ws) if i not in r.used)
-            if len(hop) >= 2 and said:
+            lead = re.findall(r"[a-z]+", re.split(r"[:;,.(]", ct.comment.lower(), maxsplit=1)[0])[:1]  # "Rentals. ..."
+            verbs = {i for i, w in enumerate(r.ws) if i not in r.used
+                     and (stem_names(w, ct.name) or (lead and stem_names(w, lead[0])))}  # "rented": trip, "Rentals"
+            if len(hop) >= 2 and (ct.name in named or verbs):
+                r.used |= verbs
                 return _deep_query(r, t, hop)
             todo.append((ct.name, hop))
     return None
@@ -137,6 +140,8 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]], agg: psql.
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
     label = label or f"{counted.name}_count"
+    if agg is None:  # "rented most often", "the most frequently": how many times, the rows counted
+        r.used |= {i for i, w in enumerate(r.ws) if w in ("often", "frequently", "times")}
     order = S("ASC" if re.search(r"\b(fewest|(?<!at )least)\b", r.q) else "DESC")
     sql = S("SELECT {}, {} AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {} NULLS LAST{}").format(
         cols if lab else S("{}, NULL").format(cols), agg or S("count(*)"), ident(label), rel(counted),

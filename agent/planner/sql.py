@@ -24,7 +24,7 @@ from agent.planner.filters import (Filters, Query, column_comparisons, column_re
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, column_synonyms, column_word, discount_col, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, capitalized, column_synonyms, column_word, discount_col, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -247,7 +247,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     r.used -= meant - r.null_read  # a NULL's meaning that read a code's word keeps it ("licence verified")
     f.base = list(f.conds)
     soft = frozenset(i for m in r.mentions[1:] if m.start >= 0 for i in range(m.start, m.end))
-    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used, soft=soft)
+    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used, soft=soft, exact=capitalized(r.text))
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     dconds, dsaid = duration_filters(fact, r.q, T)
     nconds, nsaid = nconds + dconds, nsaid + dsaid
@@ -313,6 +313,25 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
     """Values of the tables the fact references, nearest first, up to ``hops`` foreign keys away ("orders from
     customers in Germany", "employees who work in Lisbon" through department and site, "invoice lines of
     products in a category" through product and category). Only many-to-one joins: the fact's rows are not multiplied."""
+    caps = capitalized(r.text)
+    parents = list(_parents(cat, fact, hops))
+    for whole_names in (True, False):  # "Jon Stephens": first the table that holds both words of a name
+        for pt, palias, path in parents:
+            pc, ps, pu = value_filters(pt, r.ws, palias, r.used, fact, exact=caps)
+            if whole_names and not any(i in pu and i + 1 in pu for i in caps):
+                continue
+            if not whole_names and not nconds_of(f):  # a number compared with a column the referenced table has
+                nc, ns = numeric_filters(pt, r.q, cat, palias, named=True)
+                pc, ps = pc + nc, ps + ns
+            if pc:
+                f.joins += [j for j in path if j not in f.joins]
+                f.conds += pc
+                f.said += ps
+                r.used |= pu
+
+
+def _parents(cat: Catalog, fact: Table, hops: int):
+    """(table, alias, the joins from the fact to it) of each table the fact references, nearest first."""
     seen, todo = {fact.name}, [(fact, T, [])]
     while todo:
         table, alias, path = todo.pop(0)
@@ -322,15 +341,7 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
             seen.add(pref)
             pt, palias = cat.tables[pref], f"p{len(path) + 1}_{pref[:3]}"
             step = S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(palias), ident(palias, prefcol), ident(alias, pcol))
-            pc, ps, pu = value_filters(pt, r.ws, palias, r.used, fact)
-            if not nconds_of(f):  # a number compared with a column the referenced table has
-                nc, ns = numeric_filters(pt, r.q, cat, palias, named=True)
-                pc, ps = pc + nc, ps + ns
-            if pc:
-                f.joins += [j for j in path + [step] if j not in f.joins]
-                f.conds += pc
-                f.said += ps
-                r.used |= pu
+            yield pt, palias, path + [step]
             todo.append((pt, palias, path + [step]))
 
 
