@@ -68,6 +68,12 @@ CREATE TABLE clerk (clerk_id int PRIMARY KEY, first_name text NOT NULL, last_nam
 INSERT INTO clerk VALUES (1, 'Jon', 'Stephens'), (2, 'Mike', 'Hillyer');
 ALTER TABLE buyer ADD COLUMN first_name text;
 UPDATE buyer SET first_name = (ARRAY['STEPHEN', 'MARY', 'JON', 'ANNA'])[1 + buyer_id % 4];
+ALTER TABLE clerk ADD COLUMN boss_id int REFERENCES clerk;
+INSERT INTO clerk VALUES (3, 'Ada', 'Lovell', 1), (4, 'Ida', 'Brook', 3);
+UPDATE clerk SET boss_id = 1 WHERE clerk_id = 2;
+CREATE TABLE clerk_shop (clerk_id int REFERENCES clerk, shop_id int REFERENCES shop, PRIMARY KEY (clerk_id, shop_id));
+COMMENT ON TABLE clerk_shop IS 'Which shops each clerk covers';
+INSERT INTO clerk_shop VALUES (1, 1), (1, 2), (3, 2), (3, 3), (4, 1);
 ALTER TABLE deal ADD COLUMN clerk_id int REFERENCES clerk;
 UPDATE deal SET clerk_id = 1 + deal_id % 2;
 ANALYZE;
@@ -183,6 +189,18 @@ def test_a_proper_name_is_not_read_in_the_singular(ask, dsn):
     assert bold(want) in lead(ask("How many deals did Jon Stephens handle?"))
 
 
+def test_a_rows_parent_and_children_in_its_own_table(ask):
+    text = ask("Who is Ada Lovell's boss?")
+    assert "Stephens" in text and "Brook" not in text
+    text = ask("Which clerks report directly to Jon Stephens?")
+    assert "Hillyer" in text and "Lovell" in text and "Brook" not in text
+
+
+def test_rows_a_bridge_links_to_a_named_row(ask):
+    text = ask("Which shops does Ada Lovell cover?")
+    assert "Lyon" in text and "Boston" in text and "Leeds" not in text and "clerk_shop" in text
+
+
 def test_time_windows_in_words():
     assert time_window("orders in the first half of 2025").phrase == "first half of 2025"
     assert time_window("H2 2024 sales").phrase == "h2 2024"
@@ -197,3 +215,12 @@ def test_other_names_of_places():
     assert "munich" in other_names("München") and "munchen" in other_names("München")
     assert "münchen" in other_names("Munich")
     assert other_names("Warehouse 3") == ()
+
+
+def test_the_statement_run_the_most_times_is_ordered_by_calls():
+    from toolkits.postgres.tools_workload import plan_top_queries
+    from toolkits.tool import Ask
+
+    for q in ("Which SQL statement has been executed the most times on this database?", "which query ran most often?"):
+        assert plan_top_queries(Ask(q)).args["order_by"] == "calls", q
+    assert plan_top_queries(Ask("which queries are the slowest on average?")).args["order_by"] == "mean_time"

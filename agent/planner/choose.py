@@ -28,7 +28,7 @@ from typing import Callable
 from agent.planner.filters import Query
 from agent.planner.linking import STOP, singular
 from agent.planner.question import Read
-from agent.planner.related import deep_ranked, ranked, with_children, without
+from agent.planner.related import deep_ranked, ranked, self_ref, with_children, without
 from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog
 
@@ -118,11 +118,17 @@ def score(r: Read, q: Query, base: list[int], cat: Catalog) -> tuple[set[int], s
     direct = {i for i in base if _names(r.ws[i], toks)}
     said = _comment_tokens(q, cat, toks)
     covered = direct | {i for i in base if i in r.used or _names(r.ws[i], said)}
-    return covered, direct, faults_of(r, q)
+    faults = faults_of(r, q)
+    t = cat.tables.get(q.table)
+    if t is not None and len(t.fks) >= 2 and set(t.columns) <= {c for c, _, _ in t.fks} | {t.pk} \
+            and re.match(r"\s*(which|what|list|show)\b", r.q):
+        faults.append(f"lists {t.name} links, not the rows they link")  # "which territories ...": not the bridge
+    return covered, direct, faults
 
 
 def _shapes(aggregate: Callable[[Read, Catalog], Query]) -> tuple[tuple[str, Callable], ...]:
-    return (("ranking", ranked), ("deep ranking", deep_ranked), ("rows without children", without),
+    return (("ranking", ranked), ("deep ranking", deep_ranked), ("its own parent or children", self_ref),
+            ("rows without children", without),
             ("rows with children", with_children), ("aggregate", aggregate))
 
 

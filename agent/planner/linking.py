@@ -98,6 +98,8 @@ def comment_names(comment: str) -> list[str]:
     → sales_orders, orders) and each alternative in its first parenthesis ("(purchase orders / POs)" →
     purchase_orders, pos). A phrase's last word stands for it only in the opening phrase."""
     lead = _lead(comment)
+    if re.match(r"\s*(which|what|who|whom|whose|where|when|how)\b", lead, re.I):
+        lead = ""  # "Which sales territories each employee covers": a relation described, not a name
     paren = re.search(r"\(([^)]*)\)", comment)
     after = re.match(r"[^:]{1,40}:\s*([A-Za-z][\w ]{0,30}?)\s*[(,;.]", comment)  # "Staff: employees (...)"
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]

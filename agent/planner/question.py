@@ -79,6 +79,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     r.used = {i for m in r.mentions for i in range(m.start, m.end)}
     if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in _MONEY):
         r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
+        r.sum = bool(re.search(r"\btotal\b|\bsum\b", q))
     if r.window:
         first = r.window.phrase.split()[0]
         r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)
@@ -138,7 +139,9 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     base = [t for t in cat.tables.values() if t.kind in "rp"]
     mentions = find_tables(r.ws, cat)
     if len(mentions) >= 2 and 0 <= mentions[0].start and mentions[0].end == mentions[1].start \
-            and mentions[0].end - mentions[0].start == 1 and singular(r.ws[mentions[0].start]) == r.ws[mentions[0].start] \
+            and mentions[0].end - mentions[0].start == 1 and (singular(r.ws[mentions[0].start]) == r.ws[mentions[0].start]
+                                                               or r.ws[mentions[0].start] not in forms(
+                        re.split(r"[._]", cat.tables[mentions[0].table].name)[-1])) \
             and not re.search(rf"\b{re.escape(r.ws[mentions[0].start])}['’]s\b", r.q) \
             and r.ws[mentions[1].start] in forms(re.split(r"[._]", cat.tables[mentions[1].table].name)[-1]):
         mentions[:2] = mentions[1], mentions[0]  # "which product category": the category (a noun's last word),

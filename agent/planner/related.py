@@ -374,3 +374,41 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     sql = S("SELECT {} FROM {} e WHERE {} IN ({}) ORDER BY {} LIMIT {}").format(
         cols, rel(t), ident("e", refcol), inner, key if t.pk else S("1"), L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
+
+
+# --------------------------------------------------------------------------- a row's parent or children in its own table
+
+_UP = re.compile(r"\b(manager|boss|supervisor|superior|line manager|parent|reports? to whom|who does \w+(?: \w+)? report to)\b")
+_DOWN = re.compile(r"\b(reports? (?:directly )?to|report(?:ing)? (?:directly )?into|managed by|supervised by|"
+                   r"direct reports|subordinates|(?:work|works|working) (?:directly )?(?:for|under)|children of|"
+                   r"under)\b")
+
+
+def self_ref(r: Read, cat: Catalog) -> Query | None:
+    """"Who is Michael Suyama's manager?", "which employees report directly to Andrew Fuller?": the row a name
+    picks, and the row its own foreign key to the same table points to (its manager), or the rows pointing to
+    it (its reports)."""
+    t = cat.tables[r.subject]
+    own = [(c, refcol) for c, ref, refcol in t.fks if ref == t.name]
+    if len(own) != 1 or not t.pk:
+        return None
+    fk, refcol = own[0]
+    up, down = _UP.search(r.q), _DOWN.search(r.q)
+    if not (up or down):
+        return None
+    vconds, vsaid, vused = value_filters(t, r.ws, "x", r.used)
+    if not vconds:
+        return None  # nobody is named
+    r.used |= vused | {i for i, w in enumerate(r.ws) if w in ("manager", "boss", "supervisor", "report", "reports",
+                                                               "managed", "directly", "subordinates")}
+    names = [c for c in t.columns if c.lower().endswith(("name", "_nm")) and t.columns[c].is_text][:2] \
+        or [t.label_column() or t.pk]
+    if down and not (up and up.start() < down.start()):  # the rows whose key points to the named one
+        cols = S(", ").join(ident("e", c) for c in [t.pk, *names])
+        sql = S("SELECT {} FROM {} e JOIN {} x ON {} = {}{} ORDER BY {} LIMIT {}").format(
+            cols, rel(t), rel(t), ident("x", refcol), ident("e", fk), where(vconds), ident("e", names[0]), L(r.limit))
+        return query(sql, "list", t.name, f"{t.name} whose {fk} is the one with {', '.join(vsaid)}")
+    cols = S(", ").join(ident("m", c) for c in [t.pk, *names])
+    sql = S("SELECT {} FROM {} x JOIN {} m ON {} = {}{}").format(
+        cols, rel(t), rel(t), ident("m", refcol), ident("x", fk), where(vconds))
+    return query(sql, "list", t.name, f"the {t.name} row {fk} points to from the one with {', '.join(vsaid)}")

@@ -264,8 +264,32 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.said += f.values_said
     r.used |= vused
     parent_filters(r, cat, fact, f)
+    bridge_filters(r, cat, fact, f)
     name_filters(r, cat, fact, f)
     return f
+
+
+def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
+    """Values of a table a bridge links the fact to ("territories Robert King covers": employee_territories
+    references territories and employees): the fact's rows some bridge row links to a row those values pick."""
+    if not fact.pk:
+        return
+    caps = capitalized(r.text)
+    for bt, bcol, refcol in cat.inbound(fact.name):
+        if bt.kind not in "rp":
+            continue
+        for ocol, oref, orefcol in bt.fks:
+            if ocol == bcol or oref == fact.name or oref not in cat.tables:
+                continue
+            ot = cat.tables[oref]
+            oc, osaid, oused = value_filters(ot, r.ws, "o", r.used, exact=caps)
+            if not oc:
+                continue
+            f.add(S("{} IN (SELECT b.{} FROM {} b JOIN {} o ON {} = {}{})").format(
+                ident(T, refcol), ident(bcol), rel(bt), rel(ot), ident("o", orefcol), ident("b", ocol), where(oc)),
+                f"linked through {bt.name} to {oref} with {', '.join(osaid)}")
+            r.used |= oused
+            return
 
 
 _CALENDAR_WORDS = {*MONTHS, "spring", "summer", "fall", "autumn", "winter", "monday", "tuesday", "wednesday",

@@ -61,7 +61,8 @@ def plan_top_queries(ask: Ask) -> Planned:
     key = "total_time"
     if re.search(r"\bmean|average|per call|slowest (single|individual)|each call|longest\b", low):
         key = "mean_time"
-    elif re.search(r"\b(most (often|frequent|called|executed|run)|calls|frequently|how often)\b", low):
+    elif re.search(r"\b(most (often|frequent|called|executed|run)|calls|frequently|how often|(most|many) times|"
+                   r"(executed|run|called) the most)\b", low):
         key = "calls"
     elif re.search(r"\btemp(orary)?\b", low):
         key = "temp_blks"
