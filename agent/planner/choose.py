@@ -27,7 +27,7 @@ from typing import Callable
 
 from agent.planner.filters import Query
 from agent.planner.linking import STOP, singular
-from agent.planner.question import Read
+from agent.planner.question import Read, implied_table
 from agent.planner.related import deep_ranked, ranked, self_ref, with_children, without
 from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog
@@ -143,6 +143,11 @@ def _readings(r: Read, cat: Catalog, reread: Callable[[str], Read | None]) -> li
             other.used = set(r.used)
             out.append(other)
     if r.alternatives or r.mentions[0].start >= 0 or len(r.mentions) > 1:
+        for m in implied_table(r.ws, cat, skip=set(r.used))[:1]:  # "how long does a tyre change keep a car":
+            if m.table not in {x.table for x in r.mentions}:  # the jobs a code names, beside the cars
+                other = reread(m.table)
+                if other is not None:
+                    out.append(other)
         return out
     for name, _ in ranked_tables(r.text, cat)[:2]:
         if name != r.subject and cat.tables[name].kind in "rp":

@@ -61,7 +61,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                                                        question.lower()) is not None  # "how much did they bill us"
     group_m = re.search(r"\b(?:per|by|for each|each|broken down by|grouped by|breakdown by|split by)\s+([a-z_ ]+)", q)
     r = Read(question, q, ws, limit, time_window(question), money, top_n(q),
-             count=bool(re.search(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcounts\b", q)),
+             count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|\bcount\b|\bcounts\b", q)),
              avg=bool(re.search(r"\baverage\b|\bavg\b|\bmean\b", q)),
              sum=bool(re.search(r"\btotal\b|\bsum\b", q)) or money,
              max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest)\b", q)),
@@ -127,6 +127,8 @@ def top_n(q: str) -> int | None:
     m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top)\b", q)
     m = m or re.search(r"\b(?:which|what|the|show(?: me)?|list|give me|get)\s+(\d+)\s+(?!(?:minute|min|hour|hr|"
                        r"day|week|month|year)s?\b)[a-z]", q)
+    if m and 1900 <= int(m.group(1)) <= 2100:
+        return None  # "the 2024 billing months": a year
     return int(m.group(1)) if m else None  # "top ten" reads as "top 10" (spelled_numbers)
 
 

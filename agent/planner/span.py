@@ -22,9 +22,15 @@ from toolkits.catalog import Catalog, Column, Table
 S = psql.SQL
 _TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|time (?:from|between|to|it takes|taken|spent)|"
                        r"(?:days|hours|minutes) (?:from|between|to|until|it takes)|turnaround|lead time|delay|"
-                       r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) )")
+                       r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) |"
+                       r"how many (?:days|hours|minutes|weeks) (?:after|before|between|from|until|does|do|did|is|are|"
+                       r"was|were|it|on average))")
 STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|"
-                    r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay))\b")
+                    r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
+                    r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average))\b")
+# Past forms that do not start like the verb ("members pay" ~ paid_on)
+_PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
+         "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
                       r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan)\b")
 _REVERSED = re.compile(r"\bhow much (?:less|lower|smaller)\b")  # "how much less is X than Y": Y − X
@@ -93,6 +99,7 @@ def _names(c: Column, w: str) -> bool:
     ("delivery" ~ delivered_at, "admission" ~ admitted_on, "shipping" ~ shipped_at)."""
     parts = [p for p in name_parts(c.name) if p not in ("at", "on", "date", "time", "ts", "dt")]
     parts += re.findall(r"[a-z]{4,}", c.comment.lower())[:3]
+    w = _PAST.get(w, w)
     return len(w) >= 4 and any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
 
 

@@ -181,7 +181,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
 def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table:
     """The table whose rows are counted or measured: the subject, a child the question counts, or the child
     that holds the measure ("average rating of product 17" → reviews)."""
-    fact = cat.tables[r.child] if r.child and (r.count or r.window) else t
+    fact = cat.tables[r.child] if r.child and (r.count or r.window or span(r.q, cat, cat.tables[r.child])) else t
     if kind in MEASURED:
         fact = _measured_in(r, cat, fact, units, kind)
     if r.money and kind != "count" and r.group is not None and money_cols(fact) is not None:
@@ -339,6 +339,9 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
     products in a category" through product and category). Only many-to-one joins: the fact's rows are not multiplied."""
     caps = capitalized(r.text)
     parents = list(_parents(cat, fact, hops))
+    # "keep a car in the workshop" over "Workshop / maintenance jobs": the fact's own words filter no parent
+    lead = {singular(w) for w in words(re.split(r"[.;:(]", fact.comment, maxsplit=1)[0]) if len(w) >= 4 and w not in STOP}
+    r.used |= {i for i, w in enumerate(r.ws) if singular(w) in lead and len(w) >= 4}
     for whole_names in (True, False):  # "Jon Stephens": first the table that holds both words of a name
         for pt, palias, path in parents:
             pc, ps, pu = value_filters(pt, r.ws, palias, r.used, fact, exact=caps)
