@@ -79,7 +79,17 @@ CREATE TABLE clerk_shop (clerk_id int REFERENCES clerk, shop_id int REFERENCES s
 COMMENT ON TABLE clerk_shop IS 'Which shops each clerk covers';
 INSERT INTO clerk_shop VALUES (1, 1), (1, 2), (3, 2), (3, 3), (4, 1);
 ALTER TABLE deal ADD COLUMN clerk_id int REFERENCES clerk;
-UPDATE deal SET clerk_id = 1 + deal_id % 2;
+UPDATE deal SET clerk_id = CASE WHEN deal_id % 5 = 0 THEN NULL ELSE 1 + deal_id % 2 END;
+COMMENT ON COLUMN deal.clerk_id IS 'Clerk who booked it; NULL = booked directly through the web shop';
+ALTER TABLE buyer ADD COLUMN email text, ADD COLUMN pay_freq char(1);
+COMMENT ON COLUMN buyer.pay_freq IS 'Billing frequency: A = annual, Q = quarterly, M = monthly';
+UPDATE buyer SET email = CASE WHEN buyer_id % 6 = 0 THEN NULL ELSE 'b' || buyer_id || '@example.org' END,
+                 pay_freq = (ARRAY['A', 'Q', 'M'])[1 + buyer_id % 3];
+ALTER TABLE fault ADD COLUMN fixed_on date, ADD COLUMN cost numeric(8,2), ADD COLUMN stage int;
+COMMENT ON COLUMN fault.fixed_on IS 'Date the fault was closed; NULL = still open';
+COMMENT ON COLUMN fault.stage IS '10 = logged, 20 = being assessed, 30 = approved awaiting repair, 40 = repaired';
+UPDATE fault SET fixed_on = CASE WHEN fault_id % 4 = 0 THEN NULL ELSE date '2024-06-01' + fault_id END,
+                 cost = 10 + fault_id % 90, stage = 10 * (1 + fault_id % 4);
 ANALYZE;
 """
 
@@ -210,6 +220,53 @@ def test_how_many_hours_an_event_a_code_names_lasts(ask, dsn):
                       "WHERE job_kind = 'PNT'")
     text = ask("On average, how many hours does a repainting keep a ware in the workshop?")
     assert bold(want) in lead(text) and "ware_sts" not in text  # the jobs' own word filters no ware
+
+
+def test_when_a_named_row_last_had_an_event(ask, dsn):
+    want = truth(dsn, "SELECT max(h.hired_at) FROM hire h JOIN ware w USING (ware_id) WHERE w.maker = 'Halcyon'")
+    assert want.strftime("%Y-%m-%d") in lead(ask("When was the Halcyon ware last hired?"))
+    want = truth(dsn, "SELECT min(d.placed_on) FROM deal_line l JOIN deal d USING (deal_id) JOIN ware w USING (ware_id) "
+                      "WHERE w.maker = 'Halcyon'")
+    assert want.strftime("%Y-%m-%d") in lead(ask("When was the Halcyon ware first dealt?"))
+
+
+def test_the_most_expensive_row_by_its_price(ask, dsn):
+    want = truth(dsn, "SELECT ware_name FROM ware ORDER BY list_price DESC, ware_id LIMIT 1")
+    assert want in ask("What is the most expensive ware?")
+
+
+def test_a_null_the_question_names_and_one_it_does_not(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM deal WHERE clerk_id IS NULL")
+    assert bold(want) in lead(ask("How many deals were booked directly through the web shop rather than by a clerk?"))
+    text = ask("How many deals were booked per clerk?")
+    assert "IS NULL" not in text  # "booked" alone does not name "NULL = booked directly through the web shop"
+    want = truth(dsn, "SELECT sum(cost)::int FROM fault WHERE fixed_on IS NULL")
+    assert bold(want) in lead(ask("What is the total outstanding cost of open faults?"))  # "outstanding" denies nothing
+    assert bold(truth(dsn, "SELECT count(*) FROM buyer WHERE email IS NULL")) in lead(
+        ask("How many buyers have no email address on file?"))
+
+
+def test_a_code_word_that_is_no_bucket_or_grouping(ask, dsn):
+    assert bold(truth(dsn, "SELECT count(*) FROM buyer WHERE pay_freq = 'M'")) in lead(ask("How many buyers pay monthly?"))
+    text = ask("How much freight did we charge on 2024 deals by the web shop?")
+    assert "GROUP BY" not in text
+
+
+def test_a_ranking_leaves_out_rows_linked_to_none(ask, dsn):
+    want = truth(dsn, "SELECT c.last_name FROM deal d JOIN clerk c USING (clerk_id) GROUP BY c.last_name ORDER BY count(*) DESC LIMIT 1")
+    assert want in ask("Which clerk has booked the most deals?")
+
+
+def test_a_numeric_code_asked_about(ask):
+    assert "approved awaiting repair" in ask("What does stage 30 mean on a fault?")
+
+
+def test_a_setting_named_in_words():
+    from toolkits.catalog import setting_named
+
+    names = ["max_connections", "work_mem", "shared_buffers", "max_wal_size"]
+    assert setting_named("What is the maximum number of connections the server allows?", names) == "max_connections"
+    assert setting_named("How many connections are open right now?", names) is None
 
 
 def test_time_windows_in_words():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
 _TIME_TYPES = ("timestamp", "date")
 _AUDIT_PARTS = {"created", "updated", "modified", "inserted", "changed", "deleted", "synced", "loaded", "upd", "crt",
@@ -151,3 +152,28 @@ def _same_family(a: str, b: str) -> bool:
             return "int"
         return "text" if t in ("text", "character varying", "character") else t
     return fam(a) == fam(b)
+
+
+_ABBREV = {"max": "maximum", "min": "minimum", "mem": "memory", "conn": "connection", "num": "number",
+           "conns": "connections", "buf": "buffer", "bufs": "buffers", "pct": "percent", "dir": "directory"}
+_SETTING_CUE = re.compile(r"\b(maximum|max|minimum|min|limit|limits|allow|allows|allowed|setting|set to|configured|"
+                          r"configuration|at most|up to)\b")
+
+
+def setting_named(question: str, settings: Iterable[str]) -> str | None:
+    """The server setting a question names in words ("the maximum number of connections the server allows" →
+    max_connections): every part of its name, abbreviations spelled out, and a word that asks for a limit."""
+    q = question.lower()
+    if not _SETTING_CUE.search(q):
+        return None
+    found = re.findall(r"[a-z0-9]+", q)
+    ws = set(found) | {w.rstrip("s") for w in found}
+    hits = []
+    for name in settings:
+        parts = [p for p in name.lower().split("_") if p]
+        if len(parts) < 2:
+            continue
+        if all(p in ws or p.rstrip("s") in ws or _ABBREV.get(p, "-") in ws or _ABBREV.get(p, "-").rstrip("s") in ws
+               for p in parts):
+            hits.append(name)
+    return min(hits, key=len) if hits else None

@@ -32,6 +32,21 @@ def ident(*parts: str) -> psql.Composable:
     return S(".").join(S(p) if _PLAIN.fullmatch(p) and p not in RESERVED else psql.Identifier(p) for p in parts)
 
 
+# What a column's comment says NULL means ("NULL = sold directly through the website")
+NULL_SAYS = re.compile(r"\bnull\s*(?:=|:|means|if|when|for|is)\s*(?:an?\s+|the\s+)?([a-z][a-z ]{2,40})", re.I)
+
+
+def null_meant(t: Table, ws: list[str]) -> bool:
+    """Whether two words of what a column's comment says its NULL means are in the question ("policies sold
+    directly through the website" for "NULL = sold directly through the website")."""
+    for c in t.columns.values():
+        m = NULL_SAYS.search(c.comment)
+        said = {stem(w) for w in words(m.group(1)) if len(w) >= 4 and w not in STOP} if m and c.nullable else set()
+        if len(said) >= 2 and len(said & {stem(w) for w in ws}) >= 2:
+            return True
+    return False
+
+
 def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> psql.Composable:
     """What the rows are worth: the amount, or quantity × price — less the line's discount when it has one and
     the question does not ask before it ("revenue after discounts": quantity × price × (1 − discount))."""

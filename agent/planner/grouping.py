@@ -32,6 +32,12 @@ class Group:
 def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | None, str, bool]:
     """(the GROUP BY, the kind it makes, ascending?) for "per ...", "daily", "which X has the most ..."."""
     group = None
+    named = {i for m in r.mentions for i in range(m.start, m.end)}
+    values = r.used - named - {i for i, w in enumerate(r.ws) if r.window and w in r.window.phrase.split()}
+    gm = re.search(r"\b(?:per|by|for each|each|broken down by|grouped by|breakdown by|split by)\s+", r.q)
+    at = len(words(r.q[:gm.end()])) if gm and gm.group(0).strip() == "by" else -1  # "per", "for each": a group
+    if r.group is not None and at in values:
+        r.group = None  # "collected by direct debit": a value the filters read, not a grouping
     if r.group is not None and words(r.group):
         group = group_by(words(r.group)[:3], fact, cat, r)
         gcol = None
@@ -42,6 +48,8 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
             group = None  # "top 3 products by price" orders by price, it does not group
             kind = "list" if kind in ("count", "sum") and not r.count else kind
     every = re.search(r"\b(daily|weekly|monthly|hourly)\b", r.q)
+    if every and r.ws.index(every.group(1)) in values:
+        every = None  # "policies that pay monthly" when a code means monthly: a value, not a bucket
     if group is None and every:
         group = bucket(r, fact, BUCKETS[every.group(1)])
     if group is not None and kind == "list":

@@ -15,7 +15,7 @@ import sqlglot
 from sqlglot.errors import ErrorLevel
 
 from agent.planner.linking import find_tables, words
-from toolkits.catalog import Catalog
+from toolkits.catalog import Catalog, setting_named
 
 SQL_IN_TEXT = re.compile(r"(?is)(?:```(?:sql)?\s*)?\b((?:select|with|explain)\b.+?)(?:```|;|$)")
 
@@ -164,6 +164,9 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
             hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table))
     hits.sort()
     names = [h[2] for h in hits]
+    if set(names) <= {"active_sessions", "locks", "database_stats", "host_resources", SETTING_TOOL} and names \
+            and setting_named(question, catalog().settings):
+        return [SETTING_TOOL]  # "the maximum number of connections the server allows": max_connections
     if not names:
         cat = catalog()
         if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6):

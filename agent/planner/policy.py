@@ -136,7 +136,7 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     code = m.group(1)
     for pool in (tables, list(cat.tables)):
         owners = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
-                  if code in c.values or any(x.code == code for x in meanings(c) if isinstance(x.code, str))]
+                  if code in c.values or any(str(x.code) == code for x in meanings(c) if not isinstance(x.code, bool))]
         if len(owners) == 1:
             return owners[0][0], owners[0][1], code
         if owners:
@@ -265,7 +265,7 @@ class Planner:
         if code:
             t, name, value = code
             col = cat.tables[t].columns[name]
-            says = next((x.said for x in meanings(col) if x.code == value), None)
+            says = next((x.said for x in meanings(col) if str(x.code) == value and not isinstance(x.code, bool)), None)
             self.lead = (f"**{md_text(value)}** in {md_text(cat.tables[t].qname)}.{md_text(name)}: "
                          + md_text(says or col.comment or "no comment explains the codes of this column."))
             return [self.first_input(DESCRIBE_TOOL, t, f"The question asks what {value} in column {name} of {t} "

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.planner.filters import sign_filters, value_filters
+from agent.planner.filters import null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, money_cols, shared_names,
                                    singular, spelled_numbers, time_window, words)
@@ -57,9 +57,11 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     question about that table (another reading of a question whose table is implied)."""
     q = question.lower()
     ws = words(question)
-    money = any(w in _MONEY for w in ws) or re.search(r"\bhow much (?!of\b)(did|do|does|have|has|was|were|is|are)\b",
-                                                       question.lower()) is not None  # "how much did they bill us"
-    group_m = re.search(r"\b(?:per|by|for each|each|broken down by|grouped by|breakdown by|split by)\s+([a-z_ ]+)", q)
+    money = any(w in _MONEY for w in ws) or re.search(
+        r"\bhow much (?!of\b)(?:[a-z]+ )?(did|do|does|have|has|was|were|is|are)\b",
+        question.lower()) is not None  # "how much did they bill us", "how much premium did we collect"
+    group_m = re.search(r"\b(?:per|(?<!than )(?<!not )by|for each|each|broken down by|grouped by|breakdown by|split by)"
+                        r"\s+([a-z_ ]+)", q)  # "rather than by an agent" groups nothing
     r = Read(question, q, ws, limit, time_window(question), money, top_n(q),
              count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|\bcount\b|\bcounts\b", q)),
              avg=bool(re.search(r"\baverage\b|\bavg\b|\bmean\b", q)),
@@ -89,7 +91,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
             r.child = o
             break
-    if r.child is None and r.count and not value_filters(cat.tables[r.subject], ws, "x", r.used)[0]:
+    if r.child is None and r.count and not value_filters(cat.tables[r.subject], ws, "x", r.used)[0] \
+            and not null_meant(cat.tables[r.subject], ws):
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
                 and value_filters(t, ws, "x", r.used)[0]}

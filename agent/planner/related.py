@@ -221,14 +221,15 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
     order = S("ASC" if re.search(r"\b(worst|fewest|(?<!at )least|lowest)\b", r.q) else "DESC")
     having = S(" HAVING count(*) >= 3") if k.min_rows else S("")
+    inner = where([*f.conds, S("{} IS NOT NULL").format(ident("r", k.fk))])  # rows linked to none rank nothing
     parts = dict(cols=cols, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
-                 fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having,
+                 fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having, inner=inner,
                  order=order, n=first_rows(r))
     if vconds:  # filters on the entity itself: join first, then rank
         sql = S("SELECT {cols}, {agg} AS {label} FROM {t} e JOIN {rt} r ON {fk} = {pk}{join}{where} GROUP BY {cols}"
                 "{having} ORDER BY {label} {order} NULLS LAST{n}").format(**parts)
     else:  # rank inside the fact table, then fetch the names of the top rows only (much faster)
-        sql = S("SELECT {cols}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{where} "
+        sql = S("SELECT {cols}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{inner} "
                 "GROUP BY {fk}{having} ORDER BY {label} {order} NULLS LAST{n}) x "
                 "JOIN {t} e ON {pk} = x.key ORDER BY {xlabel} {order} NULLS LAST").format(**parts)
     top = "top 1 (and any tied with it)" if not r.n and _one(r) else f"top {r.n or 10}"
@@ -412,3 +413,45 @@ def self_ref(r: Read, cat: Catalog) -> Query | None:
     sql = S("SELECT {} FROM {} x JOIN {} m ON {} = {}{}").format(
         cols, rel(t), rel(t), ident("m", refcol), ident("x", fk), where(vconds))
     return query(sql, "list", t.name, f"the {t.name} row {fk} points to from the one with {', '.join(vsaid)}")
+
+
+# --------------------------------------------------------------------------- when a named row last had a related event
+
+def when_related(r: Read, cat: Catalog) -> Query | None:
+    """"When was Perth Pasties last ordered?": the latest (or first) time of the event rows a verb names
+    (orders, through order_details) that are linked to the row the question names."""
+    if not re.match(r"\s*(?:and\s+)?when\b", r.q):
+        return None
+    t = cat.tables[r.subject]
+    vconds, vsaid, vused = value_filters(t, r.ws, "e", r.used)
+    if not vconds:
+        return None
+    own = {i for m in r.mentions[:1] for i in range(m.start, m.end)}
+    free = [w for i, w in enumerate(r.ws) if i not in own | vused and len(w) >= 4]  # "hired" may name hire
+
+    def said(x: Table) -> bool:
+        lead = re.findall(r"[a-z]+", re.split(r"[:;,.(]", x.comment.lower(), maxsplit=1)[0])[:1]
+        return any(stem_names(w, x.name) or w in forms(x.name) or (lead and stem_names(w, lead[0])) for w in free)
+
+    for ct, fk, refcol in cat.inbound(t.name):
+        if ct.kind not in "rp":
+            continue
+        hops = [(ct, None)] + [(cat.tables[oref], (ocol, orefcol)) for ocol, oref, orefcol in ct.fks
+                               if oref != t.name and oref in cat.tables]
+        for et, via in hops:
+            if not et.time_columns() or not said(et):
+                continue
+            col, _ = time_column(et, r.ws, r.window_pos)
+            if col is None:
+                continue
+            first = re.search(r"\b(first|earliest)\b", r.q) is not None
+            agg = S("min({})" if first else "max({})").format(ident("v" if via else "c", col))
+            join = S(" JOIN {} v ON {} = {}").format(rel(et), ident("v", via[1]), ident("c", via[0])) if via else S("")
+            sql = S("SELECT {} AS {} FROM {} c{} JOIN {} e ON {} = {}{}").format(
+                agg, ident(f"{'first' if first else 'last'}_{col}"), rel(ct), join, rel(t), ident("e", refcol),
+                ident("c", fk), where(vconds))
+            r.used |= vused
+            path = f"{ct.name} → {et.name}" if via else ct.name
+            return query(sql, "value", t.name, f"{'first' if first else 'latest'} {et.name}.{col} of the {t.name} "
+                                               f"with {', '.join(vsaid)} (joined {path})")
+    return None

@@ -20,11 +20,11 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, capitalized, column_synonyms, column_word, discount_col, find_tables, forms, money_cols, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, capitalized, column_synonyms, column_word, discount_col, find_tables, forms, money_cols, name_parts, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -173,6 +173,10 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     if re.search(r"\bmedian\b", q):
         kind = "median"
     units = bool(re.search(r"\b(units?|sold|quantity|quantities|pieces)\b", q))
+    hm = re.search(r"\bhow many\s+(?:\w+\s+)?(\w+)", q)
+    if units and hm and not re.search(r"\b(units?|quantity|quantities|pieces)\b", q) and r.mentions \
+            and r.mentions[0].start >= 0 and r.ws[r.mentions[0].start] in hm.group(0).split():
+        units = False  # "how many policies were sold": the policies are counted, no quantity summed
     if units and kind in ("count", "list"):
         kind = "sum"  # "how many units of product 5 were sold?" sums a quantity column
     return kind, units
@@ -449,6 +453,7 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         f.add(S("{} ILIKE {}").format(ident(T, lab), L("%" + named.group(1).strip("'\"") + "%")),
               f"{lab} contains {named.group(1)}")
     null_filters(r, fact, f)
+    missing_filters(r, fact, f)
     for c in [*fact.columns.values(), *fact.keys.values()]:
         flag = c.type == "boolean" or (c.key_of and {v.lower() for v in c.values} <= {"true", "false"} and c.values)
         # "discontinued integer" with a comment "1 = no longer sold, 0 = active": a flag kept as 0/1
@@ -492,8 +497,27 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
         return
 
 
+_MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of)"
+                      r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")
+
+
+def missing_filters(r: Read, fact: Table, f: Filters) -> None:
+    """"customers with no email address", "claims still waiting for an adjuster": IS NULL on the nullable column
+    named right after the word that says it is missing (a key of another table as well: adjuster_id)."""
+    named = {i for m in r.mentions[1:] for i in range(m.start, m.end)}  # "an adjuster": the table, or the key to it
+    for i, w in enumerate(r.ws):
+        if (i in r.used and i not in named) or len(w) < 3 or not _MISSING.search(" " + " ".join(r.ws[max(0, i - 3):i]) + " "):
+            continue
+        hit = column_word(fact, r.ws[i:i + 2])
+        col = fact.columns.get(hit[0]) if hit else None
+        if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
+            continue
+        f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
+        r.used |= {i} | ({i + 1} if hit[1] == i + 1 or column_word(fact, r.ws[i + 1:i + 2]) == (hit[0], 0) else set())
+
+
 _NEGATIONS = {"not", "never", "no"}
-_NULL_SAYS = re.compile(r"\bnull\s*(?:=|:|means|if|when|for|is)\s*(?:an?\s+|the\s+)?([a-z][a-z ]{2,40})", re.I)
+_DENIED = re.compile(r"\b(not|never|no|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|instead of)\b")
 
 
 def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
@@ -501,23 +525,34 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
     question word that says it: IS NULL, or IS NOT NULL when the question negates what the comment says
     ("inactive accounts", "shipped orders")."""
     for c in fact.columns.values():
-        m = _NULL_SAYS.search(c.comment)
+        m = NULL_SAYS.search(c.comment)
         if not m or not c.nullable:
             continue
         meaning = m.group(1).lower()
         said = [w for w in re.findall(r"[a-z]+", meaning) if w not in STOP and len(w) >= 4
                 and w not in ("also", "still", "account", "value", "known", "none")]
-        def says(w: str) -> bool:
-            return len(w) >= 4 and any(len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2)
-                                       and (x, w) != ("open", "opened") for x in said)  # opened: created
+        own = {singular(p) for p in name_parts(fact.name)} | {singular(w) for w in words(fact.comment)[:2]}
+        strong = [w for w in said if singular(w) not in own]  # "NULL = aircraft owned by us": "owned" says it
 
+        def says_one(w: str, x: str) -> bool:
+            return len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) and (x, w) != ("open", "opened")
+
+        def says(w: str) -> bool:  # "opened" is created, not open
+            return len(w) >= 4 and any(says_one(w, x) for x in said)
+
+        matched = {x for i, w in enumerate(r.ws) if i not in r.used for x in strong if says_one(w, x)}
+        if len(matched) < min(2, len(strong)) or not strong:
+            continue  # "policies sold per agent" names no "NULL = sold directly through the website"
         for i, w in enumerate(r.ws):
             if i in r.used or not says(w):
                 continue
             # "still employed": the meaning's own words are no negation, except a negation it shares with the
             # question ("never had their licence verified" for "NULL = licence never verified")
             near = " ".join(x for x in r.ws[max(0, i - 3): i + 2] if x not in meaning.split() or x in _NEGATIONS)
-            asked_not = bool(_NOT_YET.search(near)) or w.startswith(("in", "un"))
+            # a word of the meaning itself is negated only in so many words ("not open"), not by "outstanding
+            # reserve on open claims"; another word that names it may say "pending" or "outstanding"
+            said_word = any(says_one(w, x) and x == w for x in said)
+            asked_not = bool((_DENIED if said_word else _NOT_YET).search(near)) or w.startswith(("in", "un"))
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
             f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
                   f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
@@ -737,14 +772,23 @@ def list_order(r: Read, fact: Table) -> psql.Composable:
         col, asc = r.signed, r.signed_said.startswith(f"{r.signed} <")
     elif (r.max or r.min) and num:
         col, asc = num[0], r.min
-    elif (r.max or r.min) and re.search(r"expensive|cheap", r.q) and "price" in fact.columns:
-        col, asc = "price", r.min
+    elif (r.max or r.min) and re.search(r"expensive|cheap|pric(ey|iest)|costliest", r.q) and _price(fact):
+        col, asc = _price(fact), r.min
     elif fact.time_columns():
         col, _ = time_column(fact, r.ws, r.window_pos)
         asc = bool(re.search(r"\b(oldest|earliest|first)\b", r.q))
     else:
         return S("")
     return S(" ORDER BY {} {}").format(ident(T, col), S("ASC" if asc else "DESC"))
+
+
+def _price(t: Table) -> str | None:
+    """What one row costs: a price column, else the table's one amount."""
+    named = [c for c in t.columns if t.columns[c].is_numeric and "price" in c.lower()]
+    if len(named) == 1:
+        return named[0]
+    cols = money_cols(t)
+    return cols[-1] if cols else None
 
 
 def grouped(r: Read, fact: Table, f: Filters, group: Group, agg: psql.Composable, label: str, asc: bool,

@@ -7,6 +7,7 @@ from typing import Literal
 from psycopg import sql as psql
 
 from toolkits.postgres.common import ok, pg_tool, resolve_table
+from toolkits.catalog import setting_named
 from toolkits.postgres.connection import readonly_session
 from toolkits.results import Finding, Items, Table, Text
 from toolkits.tool import Ask, Intent, Planned
@@ -496,6 +497,9 @@ def plan_settings(ask: Ask) -> Planned:
     named = [w for w in re.findall(r"[a-z_]+", low) if w in ask.settings and ("_" in w or len(w) > 6)]
     if named:
         return Planned({"name": named[0]}, f"Look up the setting {named[0]}.")
+    said = setting_named(low, ask.settings)  # "the maximum number of connections": max_connections
+    if said:
+        return Planned({"name": said}, f"Look up the setting {said}.")
     m = _SETTING_FAMILY.search(low)
     if m and m.group(1) != "memory":
         return Planned({"name": f"{m.group(1)}%"}, f"Look at the {m.group(1)} settings.")
