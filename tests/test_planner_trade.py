@@ -90,6 +90,12 @@ COMMENT ON COLUMN fault.fixed_on IS 'Date the fault was closed; NULL = still ope
 COMMENT ON COLUMN fault.stage IS '10 = logged, 20 = being assessed, 30 = approved awaiting repair, 40 = repaired';
 UPDATE fault SET fixed_on = CASE WHEN fault_id % 4 = 0 THEN NULL ELSE date '2024-06-01' + fault_id END,
                  cost = 10 + fault_id % 90, stage = 10 * (1 + fault_id % 4);
+CREATE TABLE bin (b_binkey int PRIMARY KEY, b_label text NOT NULL);
+INSERT INTO bin VALUES (1, 'North'), (2, 'South'), (3, 'Annex');
+CREATE TABLE lot (lt_lotkey int PRIMARY KEY, lt_binkey int NOT NULL, lt_quantity int NOT NULL,
+                  lt_extendedprice numeric(10,2) NOT NULL, lt_discount numeric(4,2) NOT NULL, lt_shipdate date NOT NULL);
+INSERT INTO lot SELECT g, 1 + g % 3, 1 + g % 7, (1 + g % 7) * (10 + g % 13), (g % 5) * 0.02, date '2024-01-01' + g % 500
+FROM generate_series(1, 2000) g;
 ANALYZE;
 """
 
@@ -267,6 +273,24 @@ def test_a_setting_named_in_words():
     names = ["max_connections", "work_mem", "shared_buffers", "max_wal_size"]
     assert setting_named("What is the maximum number of connections the server allows?", names) == "max_connections"
     assert setting_named("How many connections are open right now?", names) is None
+
+
+def test_columns_under_a_table_prefix_and_words_run_together(ask, dsn):
+    want = truth(dsn, "SELECT sum(lt_extendedprice * (1 - lt_discount)) FROM lot WHERE lt_shipdate >= '2024-01-01' "
+                      "AND lt_shipdate < '2025-01-01'")
+    assert f"{want:.2f}" in lead(ask("What was the total revenue after discount of lots shipped in 2024?"))
+    want = truth(dsn, "SELECT b.b_label FROM lot l JOIN bin b ON b.b_binkey = l.lt_binkey GROUP BY b.b_label "
+                      "ORDER BY sum(l.lt_quantity) DESC LIMIT 1")
+    assert want in ask("Which bin holds the most units?")  # lt_binkey → bin.b_binkey, said to be a guess
+
+
+def test_name_parts_of_prefixed_and_run_together_names():
+    from agent.planner.linking import bare, name_parts
+
+    assert name_parts("l_shipdate") == ["l", "ship", "date"]
+    assert name_parts("o_totalprice") == ["o", "total", "price"]
+    assert name_parts("description") == ["description"] and name_parts("UnitPrice") == ["unit", "price"]
+    assert bare("ps_supplycost") == "supplycost" and bare("ac_id") == "ac_id"
 
 
 def test_time_windows_in_words():

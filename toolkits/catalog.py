@@ -119,6 +119,10 @@ class Catalog:
                 cands = [b for b in keyed if b is not a and _same_family(col.type, b.columns[b.pk].type)
                          and ((col.name == b.pk and (keyish or (len(b.pk) > 4 and b.pk.lower() not in _GENERIC_KEYS)))
                               or (keyish and b.pk == "id" and col.name in (f"{_one(b.name)}_id", f"{b.name}_id")))]
+                if not cands:  # "l_partkey" → part.p_partkey: the same key under each table's column prefix
+                    cands = [b for b in keyed if b is not a and _same_family(col.type, b.columns[b.pk].type)
+                             and _bare(col.name) != col.name and _bare(col.name) == _bare(b.pk)
+                             and _bare(b.pk).endswith(("key", "id", "no", "code"))]
                 if len(cands) == 1:
                     a.fks.append((col.name, cands[0].name, cands[0].pk))
                     a.implied.add(col.name)
@@ -132,6 +136,12 @@ class Catalog:
             if ref == a:
                 return refcol, col, b, a
         return None
+
+
+def _bare(name: str) -> str:
+    """A column name without a short per-table prefix ("l_partkey" → partkey, "ps_suppkey" → suppkey)."""
+    m = re.match(r"^[a-z]{1,3}_([a-z][a-z0-9_]{4,})$", name)
+    return m.group(1) if m else name
 
 
 _GENERIC_KEYS = {"code", "name", "key", "uuid", "guid", "number", "label", "slug"}

@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, named, stem
-from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, forms, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names
 from toolkits.catalog import Catalog, Column, Table
 
@@ -51,10 +51,12 @@ def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> ps
     """What the rows are worth: the amount, or quantity × price — less the line's discount when it has one and
     the question does not ask before it ("revenue after discounts": quantity × price × (1 − discount))."""
     expr = S(" * ").join(ident(alias, c) for c in cols)
-    disc = discount_col(t) if len(cols) == 2 else None
+    disc = discount_col(t) if len(cols) == 2 or extended(t, cols) else None
     if disc is None or GROSS.search(question.lower()):
         return expr
     factor = "(1 - {}::numeric / 100)" if disc[1] else "(1 - {}::numeric)"
+    if len(cols) == 1:  # an extended price less its discount
+        return S("{}::numeric * " + factor).format(ident(alias, cols[0]), ident(alias, disc[0]))
     return S("{} * {}::numeric * " + factor).format(ident(alias, cols[0]), ident(alias, cols[1]), ident(alias, disc[0]))
 
 

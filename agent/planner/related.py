@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import Filters, Query, ident, money_expr, query, rel, value_filters, where, window_conds
-from agent.planner.linking import NUMBER_WORDS, QTY_COLS, column_word, forms, money_cols, singular, time_column, words
+from agent.planner.linking import NUMBER_WORDS, column_word, extended, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
 
@@ -89,9 +89,13 @@ def _deep_measured(r: Read, cat: Catalog, t: Table) -> Query | None:
 
     def measured(x: Table) -> bool:
         cols = money_cols(x, by_comment=False)
-        return any(c in x.columns for c in QTY_COLS) if units else bool(cols and len(cols) == 2)
+        return qty_col(x) is not None if units else bool(cols and (len(cols) == 2 or extended(x, cols)))
 
-    if any(measured(ct) for ct, _, _ in cat.inbound(t.name)):
+    def amount(x: Table) -> bool:  # "o_totalprice": what the row is worth, not a price per unit
+        cols = money_cols(x, by_comment=False)
+        return bool(cols) and len(cols) == 1 and not extended(x, cols) and "total" in name_parts(cols[0])
+
+    if any(measured(ct) or (not units and amount(ct)) for ct, _, _ in cat.inbound(t.name)):
         return None  # a direct child has them: ranked() reads it
     todo, seen = [(t.name, [])], {t.name}
     while todo:
@@ -105,7 +109,7 @@ def _deep_measured(r: Read, cat: Catalog, t: Table) -> Query | None:
             hop = path + [(ct, fk, refcol)]
             if measured(ct):
                 if units:
-                    qty = next(c for c in QTY_COLS if c in ct.columns)
+                    qty = qty_col(ct)
                     return _deep_query(r, t, hop, S("sum({})").format(ident("c0", qty)), "units", cat)
                 agg = S("sum({})").format(money_expr("c0", ct, money_cols(ct, by_comment=False), r.q))
                 return _deep_query(r, t, hop, agg, "revenue", cat)
@@ -187,8 +191,8 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
     if r.money or any(w in _QTY for w in r.ws):
         want_qty = any(w in _QTY for w in r.ws) and not r.money
         for rt, col, _ in inbound:
-            if want_qty and any(c in rt.columns for c in QTY_COLS):
-                qcol = next(c for c in QTY_COLS if c in rt.columns)
+            if want_qty and qty_col(rt):
+                qcol = qty_col(rt)
                 chosen = Rank(rt, col, S("sum({})").format(ident("r", qcol)), "units")
                 break
             e = money_cols(rt)

@@ -24,7 +24,7 @@ from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, capitalized, column_synonyms, column_word, discount_col, find_tables, forms, money_cols, name_parts, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -204,17 +204,17 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> 
     if units:  # "quantity on hand" names a column (qoh) of the fact or a child: not any quantity
         for t in [fact, *(rt for rt, _, _ in cat.inbound(fact.name))]:
             hit = column_word(t, r.ws, numeric=True, skip=r.used)
-            if hit and hit[0] not in QTY_COLS and _named_measure(t, r.ws, r.used) and _by_phrase(t, r.ws, hit):
+            if hit and bare(hit[0]) not in QTY_COLS and _named_measure(t, r.ws, r.used) and _by_phrase(t, r.ws, hit):
                 return t
     has_col = column_word(fact, r.ws, numeric=True, skip=r.used)
     cols = money_cols(fact)
     rate_only = r.money and (cols or ("",))[-1] in ("price", "unit_price")
     if units:
-        has_col = next((c for c in QTY_COLS if c in fact.columns), None)
+        has_col = qty_col(fact)
     if has_col or (r.money and cols and not rate_only):
         return fact
     for rt, _, _ in cat.inbound(fact.name):
-        if (units and any(c in rt.columns for c in QTY_COLS)) or (not units and (
+        if (units and qty_col(rt)) or (not units and (
                 column_word(rt, r.ws, numeric=True, skip=r.used) or (r.money and money_cols(rt)))):
             return rt
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", r.q)
@@ -639,14 +639,15 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
         num = (r.latest, -1)
     if num is None and r.unit in fact.columns:
         num = (r.unit, -1)
-    if num and r.money and (d := discount_col(fact)) and num[0] == d[0] and money_cols(fact) and len(money_cols(fact)) == 2:
+    if num and r.money and (d := discount_col(fact)) and num[0] == d[0] and money_cols(fact) and (
+            len(money_cols(fact)) == 2 or extended(fact, money_cols(fact))):
         num = None  # "revenue after discounts": the lines' worth less their discount, not the discounts summed
     num = num or _the_measure(fact, kind, r)
     if units:
-        qty = next((c for c in QTY_COLS if c in fact.columns), None)
+        qty = qty_col(fact)
         num = (qty, -1) if qty else num
     measure = None
-    if num and num[0] != fact.pk and not (r.money and not units and num[0] in ("quantity", "qty") and money_cols(fact)):
+    if num and num[0] != fact.pk and not (r.money and not units and bare(num[0]) in ("quantity", "qty") and money_cols(fact)):
         measure = (num[0],)
     elif r.money or kind in ("sum", "avg", "median"):
         measure = money_cols(fact)
@@ -710,7 +711,7 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
         if r.child is not None and link is not None and fact.name == r.child and _counts_subject(r):
             return S("count(DISTINCT {})").format(ident(T, link[1])), r.subject
         return S("count(*)"), fact.name
-    label = "revenue" if (r.money and len(measure) == 2) else f"{kind}_{measure[-1]}"
+    label = "revenue" if (r.money and (len(measure) == 2 or extended(fact, measure))) else f"{kind}_{measure[-1]}"
     expr = money_expr(T, fact, measure, r.q) if r.money else S(" * ").join(ident(T, c) for c in measure)
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
