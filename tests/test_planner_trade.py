@@ -96,6 +96,17 @@ CREATE TABLE lot (lt_lotkey int PRIMARY KEY, lt_binkey int NOT NULL, lt_quantity
                   lt_extendedprice numeric(10,2) NOT NULL, lt_discount numeric(4,2) NOT NULL, lt_shipdate date NOT NULL);
 INSERT INTO lot SELECT g, 1 + g % 3, 1 + g % 7, (1 + g % 7) * (10 + g % 13), (g % 5) * 0.02, date '2024-01-01' + g % 500
 FROM generate_series(1, 2000) g;
+CREATE TABLE vendor (v_vendorkey int PRIMARY KEY, v_name text NOT NULL);
+INSERT INTO vendor SELECT g, 'Vendor#' || lpad(g::text, 9, '0') FROM generate_series(1, 400) g;
+CREATE TABLE shipline (sl_linekey int PRIMARY KEY, sl_vendorkey int NOT NULL, sl_prio text NOT NULL,
+                       sl_returnflag char(1) NOT NULL, sl_shipdate date NOT NULL, sl_receiptdate date NOT NULL,
+                       sl_discount numeric(4,2) NOT NULL, sl_comment text NOT NULL);
+COMMENT ON COLUMN shipline.sl_returnflag IS 'Return flag: R = returned, A = accepted (not returned)';
+COMMENT ON COLUMN shipline.sl_discount IS 'Discount as a fraction (0.05 = 5 %)';
+INSERT INTO shipline SELECT g, 1 + g % 400, (ARRAY['1-URGENT', '2-HIGH', '3-LOW'])[1 + g % 3],
+       CASE WHEN g % 4 = 0 THEN 'R' ELSE 'A' END, date '2024-01-01' + g % 300, date '2024-01-01' + g % 300 + g % 9,
+       (g % 6) * 0.01, (ARRAY['through quiet deposits', 'about the bold accounts'])[1 + g % 2]
+FROM generate_series(1, 3000) g;
 ANALYZE;
 """
 
@@ -291,6 +302,23 @@ def test_name_parts_of_prefixed_and_run_together_names():
     assert name_parts("o_totalprice") == ["o", "total", "price"]
     assert name_parts("description") == ["description"] and name_parts("UnitPrice") == ["unit", "price"]
     assert bare("ps_supplycost") == "supplycost" and bare("ac_id") == "ac_id"
+
+
+def test_a_table_named_in_words_run_together_and_its_codes(ask, dsn):
+    assert bold(truth(dsn, "SELECT count(*) FROM shipline WHERE sl_returnflag = 'R'")) in lead(
+        ask("How many ship lines were returned?"))  # "returned" names R, not A "(not returned)"
+    assert bold(truth(dsn, "SELECT count(*) FROM shipline WHERE sl_prio = '1-URGENT'")) in lead(
+        ask("How many urgent ship lines are there?"))
+    want = truth(dsn, "SELECT round(avg(sl_receiptdate - sl_shipdate), 2) FROM shipline")
+    assert f"**{float(want):g}**" in lead(ask("On average, how many days pass between shipping and receipt for ship lines?"))
+    want = truth(dsn, "SELECT round(100 * avg(sl_discount), 2) FROM shipline")
+    assert f"**{want}**" in lead(ask("What was the average discount, in percent, on ship lines?"))
+
+
+def test_a_name_tagged_with_a_number_and_free_text_named_by_nothing(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM shipline WHERE sl_vendorkey = 7")
+    text = ask("How many ship lines did Vendor#000000007 send through the year?")
+    assert bold(want) in lead(text) and "sl_comment" not in text
 
 
 def test_time_windows_in_words():

@@ -135,7 +135,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         ref, name = column_ref(alias, c), (f"{c.key_of}->>{c.name}" if c.key_of else c.name)
         eq = S("{1} = ANY({0})") if c.is_array else S("{} = {}")  # a text array holds the value among others
         neq = S("NOT ({1} = ANY({0}))") if c.is_array else S("{} IS DISTINCT FROM {}")
-        for hit, span in _phrase_values(c.values, ws, skip | used):  # "R&D", "New York", "kg/m2" as written
+        for hit, span in _phrase_values(c.values, ws, skip | used, soft - used):  # "R&D", "New York", "kg/m2"
             out = excluded(ws, min(span))
             conds.append((neq if out else eq).format(ref, L(hit)))
             eqs.append(None if out or c.is_array else (ref, hit))
@@ -170,7 +170,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
         if c.is_text:  # "customers in the United Kingdom" for 'UK', "French suppliers", "Munich" for 'München'
-            for hit, span in _other_names(c.values, ws, skip | used, soft - used):
+            for hit, span in [*_other_names(c.values, ws, skip | used, soft - used),
+                              *_core_values(c.values, ws, skip | used)]:
                 out = excluded(ws, min(span))
                 conds.append((neq if out else eq).format(ref, L(hit)))
                 eqs.append(None if out or c.is_array else (ref, hit))
@@ -293,9 +294,29 @@ def _other_names(values: list[str], ws: list[str], skip: set[int],
     return out
 
 
-def _phrase_values(values: list[str], ws: list[str], skip: set[int]) -> list[tuple[str, set[int]]]:
+_TAGGED = re.compile(r"(?<![\w#])([A-Za-z][A-Za-z_]*#\d+)(?![\w#])")  # "Customer#000000124", "Supplier#16"
+
+
+def tagged_filters(t: Table, text: str, alias: str) -> tuple[list, list[str]]:
+    """A name written as the table's word, '#' and a number ("Customer#000000124"), compared with the table's
+    label column as written, when the word names the table."""
+    lab = t.label_column()
+    if not lab or not t.columns[lab].is_text:
+        return [], []
+    conds, said = [], []
+    for m in _TAGGED.finditer(text):
+        word = m.group(1).split("#")[0].lower()
+        if word in forms(t.name) or singular(word) in {singular(p) for p in name_parts(t.name)}:
+            conds.append(S("{} = {}").format(ident(alias, lab), L(m.group(1))))
+            said.append(f"{lab} = {m.group(1)}")
+    return conds, said
+
+
+def _phrase_values(values: list[str], ws: list[str], skip: set[int],
+                   soft: frozenset[int] = frozenset()) -> list[tuple[str, set[int]]]:
     """Values of several words or with punctuation, found as the same run of words in the question, longest
-    first: (value, the word positions it covers)."""
+    first: (value, the word positions it covers). A run may take ``soft`` positions (a table's name:
+    "Customer#000000124" holds the word customer) when it also covers a word of its own."""
     found: list[tuple[str, set[int]]] = []
     taken = set(skip)
     for v in sorted(values, key=len, reverse=True):
@@ -304,11 +325,34 @@ def _phrase_values(values: list[str], ws: list[str], skip: set[int]) -> list[tup
             continue
         for i in range(len(ws) - len(vw) + 1):
             span = set(range(i, i + len(vw)))
-            if ws[i:i + len(vw)] == vw and not span & taken:
+            if ws[i:i + len(vw)] == vw and not (span & taken - soft) and span - soft:
                 found.append((v, span))
                 taken |= span
                 break
     return found
+
+
+_CORE = re.compile(r"^\s*\d+\s*[-.)]\s*([A-Za-z][A-Za-z ]*?)\s*$")  # "1-URGENT", "3. Medium": a rank and a word
+
+
+def _core_values(values: list[str], ws: list[str], skip: set[int]) -> list[tuple[str, set[int]]]:
+    """Values that put a number before their word ("1-URGENT", "4-NOT SPECIFIED"), named by the word alone
+    ("urgent orders"), when no other value has it."""
+    cores: dict[tuple[str, ...], list[str]] = {}
+    for v in values:
+        m = _CORE.match(v)
+        if m:
+            cores.setdefault(tuple(words(m.group(1))), []).append(v)
+    out = []
+    for vw, vs in cores.items():
+        if len(vs) != 1 or not vw:
+            continue
+        for i in range(len(ws) - len(vw) + 1):
+            span = set(range(i, i + len(vw)))
+            if ws[i:i + len(vw)] == list(vw) and not span & skip:
+                out.append((vs[0], span))
+                break
+    return out
 
 
 _CMP = re.compile(

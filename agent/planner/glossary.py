@@ -222,8 +222,12 @@ _DENIES = re.compile(r"\b(not|no|never|non|without)\b")
 def denies(said: str, word: str) -> bool:
     """Whether a meaning denies ``word`` ("car not drivable", "product no longer sold"): a negation at most two
     words before a word with its stem ("cancelled before driving (no charge)" denies "charge", not "cancelled")."""
-    ws, s = words(said), stem(word)
-    return any(stem(w) == s and _DENIES.search(" ".join(ws[max(0, j - 3):j])) for j, w in enumerate(ws))
+    s = stem(word)
+    for clause in re.split(r"[;.,:()]", said):  # "No longer offered; grandfathered members ...": two clauses
+        ws = words(clause)
+        if any(stem(w) == s and _DENIES.search(" ".join(ws[max(0, j - 3):j])) for j, w in enumerate(ws)):
+            return True
+    return False
 
 
 def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
@@ -244,14 +248,23 @@ def named(c: Column, ws: list[str], skip: set[int],
     ms = meanings(c)
     if not ms:
         return None
-    own = {stem(p) for p in name_parts(c.name)} | _label(c.comment, ms)  # "status", "Credit hold": the column
+    in_name = {stem(p) for p in name_parts(c.name) if len(p) >= 4}
+    own = in_name | _label(c.comment, ms)  # "status", "Credit hold": the column
     every = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own
              and not (_NOT_MEANT.match(stem(w)) and ws[i + 1: i + 2] == ["out"])}
     years = {i: s for i, s in every.items() if not _YEAR.match(ws[i])}
     best: list[tuple[float, Meaning, set[int]]] = []
     for m in ms:
         qs = every if m.dated else years
-        hits = {i for i, s in qs.items() if s in m.words}
+        hits = {i for i, s in qs.items() if s in m.words
+                and not (denies(m.said, ws[i]) and not _DENIES.search(" ".join(ws[max(0, i - 3):i])))}  # "not returned"
+        # a word of the column's own name names a value only when that value means just it ("returned" for
+        # "R = returned" in return_flag)
+        named_own = {i: stem(w) for i, w in enumerate(ws) if i not in skip and stem(w) in in_name
+                     and m.head == (stem(w),) and not _YEAR.match(w)}
+        if named_own:
+            qs = {**qs, **named_own}
+            hits |= set(named_own)
         if not hits:
             continue
         said = {qs[i] for i in hits}

@@ -65,7 +65,8 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         group = group_by(words(which.group(1)), fact, cat, r)
         if group is not None:
             after = words(r.q[which.end(2):])
-            if kind == "list" and column_word(fact, after, numeric=True) and not (after and after[0] in forms(fact.name)):
+            if kind == "list" and column_word(fact, after, numeric=True) and not (after and after[0] in forms(fact.name)) \
+                    and not any(m.table == fact.name for m in find_tables(after[:2], cat)):  # "the most line items"
                 kind = "sum"  # "which delay codes caused the most delay minutes": the minutes summed per code
             if r.n:  # "which three ...": the top three groups
                 group = dataclasses.replace(group, top=r.n)

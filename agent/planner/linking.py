@@ -205,6 +205,11 @@ def _names(cat: Catalog) -> dict[str, str]:
     for t in cat.tables:
         for f in forms(t):
             names.setdefault(f, t)
+    for t in cat.tables:  # "lineitem" is named "line items", "partsupp" "part supp"
+        parts = [x for p in t.lower().split("_") for x in glued(p)]
+        if len(parts) > len(t.split("_")):
+            for f in forms("_".join(parts)):
+                names.setdefault(f, t)
     for f, owners in _comment_claims(cat).items():
         if len(owners) == 1 and f not in names and f not in STOP:
             names[f] = next(iter(owners))

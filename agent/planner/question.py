@@ -69,7 +69,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest)\b", q)),
              min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest)\b", q)),
              group=group_m.group(1) if group_m else None,
-             rank=bool(re.search(r"\b(top|(?<!at )most|best[- ]selling|best|highest[- ]rated|worst|fewest|(?<!at )least)\b", q)),
+             rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|highest[- ]rated|worst|fewest|"
+                                 r"(?<!at )least)\b", q)),  # "their most recent order" ranks nothing
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import Filters, Query, ident, money_expr, query, rel, value_filters, where, window_conds
+from agent.planner.filters import (Filters, Query, ident, money_expr, query, rel, tagged_filters, value_filters, where,
+                                   window_conds)
 from agent.planner.linking import NUMBER_WORDS, column_word, extended, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
@@ -428,6 +429,8 @@ def when_related(r: Read, cat: Catalog) -> Query | None:
         return None
     t = cat.tables[r.subject]
     vconds, vsaid, vused = value_filters(t, r.ws, "e", r.used)
+    if not vconds:
+        vconds, vsaid = tagged_filters(t, r.text, "e")  # "When did Customer#000000124 ..."
     if not vconds:
         return None
     own = {i for m in r.mentions[:1] for i in range(m.start, m.end)}

@@ -24,10 +24,11 @@ _TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|time (?:from|b
                        r"(?:days|hours|minutes) (?:from|between|to|until|it takes)|turnaround|lead time|delay|"
                        r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) |"
                        r"how many (?:days|hours|minutes|weeks) (?:after|before|between|from|until|does|do|did|is|are|"
-                       r"was|were|it|on average))")
+                       r"was|were|it|on average|pass|passed|go by|elapse|elapsed))")
 STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|"
                     r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
-                    r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average))\b")
+                    r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average|"
+                    r"pass|passed|go by|elapse|elapsed))\b")
 # Past forms that do not start like the verb ("members pay" ~ paid_on)
 _PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
          "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}

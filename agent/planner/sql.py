@@ -20,7 +20,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -140,7 +140,8 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     elif r.n or re.search(r"\b(list|show|which|latest|recent|last|newest|oldest)\b", q):
         kind = "list"
     hm = re.search(r"\bhow (?:many|much)\s+([a-z_]+)", q)
-    if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables) and not find_tables([hm.group(1)], cat):
+    if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables) \
+            and not find_tables(words(q[hm.start(1):])[:2], cat):  # "how many line items": a table (lineitem)
         # "how many hours ...", "how much budget ...": a sum of that column, here or in a child table
         w = [hm.group(1)]  # a key ("patients" → pt_id, by its comment) is not an amount
         if _named_measure(t, w) or any(_named_measure(rt, w) for rt, _, _ in cat.inbound(t.name)):
@@ -267,6 +268,16 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.conds += f.values
     f.said += f.values_said
     r.used |= vused
+    tconds, tsaid = tagged_filters(fact, r.text, T)  # "orders of Customer#000000124": on the fact or a parent
+    for c, x in zip(tconds, tsaid):
+        f.add(c, x)
+    if not tconds:
+        for pt, palias, path in _parents(cat, fact, 1):
+            tconds, tsaid = tagged_filters(pt, r.text, palias)
+            if tconds:
+                f.joins += [j for j in path if j not in f.joins]
+                for c, x in zip(tconds, tsaid):
+                    f.add(c, x)
     parent_filters(r, cat, fact, f)
     bridge_filters(r, cat, fact, f)
     name_filters(r, cat, fact, f)
@@ -715,11 +726,19 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     expr = money_expr(T, fact, measure, r.q) if r.money else S(" * ").join(ident(T, c) for c in measure)
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
+    if len(measure) == 1 and kind in ("avg", "max", "min") and _fraction(fact.columns[measure[0]]) \
+            and re.search(r"\b(in percent|as a percent(age)?|percentage points?)\b|%", r.q):
+        expr, label = S("100 * {}").format(expr), f"{kind}_{measure[0]}_pct"  # "average discount, in percent"
     return _AGG[kind].format(expr), re.sub(r"[^a-z0-9_]", "", label.lower())
 
 
 _MAJOR_ASKED = re.compile(r"\bin (us |u\.s\. |canadian |australian )?(dollars?|euros?|pounds?( sterling)?|francs?|"
                           r"kronor|krona|rupees?|yuan|major units)\b")
+
+
+def _fraction(c) -> bool:
+    """A rate kept as a fraction ("Discount as a fraction (0.05 = 5 %)")."""
+    return bool(re.search(r"\bfraction\b|\b0\.\d+\s*=\s*\d+\s*%", c.comment, re.I))
 
 
 def _in_minor_units(c) -> bool:

@@ -61,6 +61,15 @@ CATALOG_SQL = {
 }
 
 
+_FREE_TEXT = {"email", "description", "descr", "desc", "body", "notes", "note", "comment", "comments", "remark",
+              "remarks", "memo", "text", "message", "address"}
+
+
+def _free_text(name: str) -> bool:
+    """A column of free text ("notes", "r_comment", "ship_address"): its words are no values a question names."""
+    return bool(set(re.split(r"[_\W]+", name.lower())) & _FREE_TEXT)
+
+
 def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
     """Tables too small for pg_stats to list all their values (all distinct, or only the few more common than the
     rest: 3 of 12 car makes): read their text values, the common ones first."""
@@ -73,7 +82,7 @@ def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
         if not t or t.schema != schema:
             continue
         for c in t.columns.values():
-            if c.is_text and not c.enum and c.name not in ("email", "description", "body", "notes"):
+            if c.is_text and not c.enum and not _free_text(c.name):
                 cur.execute(psql.SQL("SELECT DISTINCT {} FROM {}.{} WHERE length({}::text) <= 80 LIMIT 201").format(
                     psql.Identifier(c.name), psql.Identifier(schema), psql.Identifier(table), psql.Identifier(c.name)))
                 vals = [r[0] for r in cur.fetchall() if r[0] is not None]
@@ -95,7 +104,7 @@ def _sampled_values(cur, cat: Catalog, min_rows: int = 5000, budget_s: float = 3
             continue
         pct = min(100.0, max(0.01, 100.0 * sample_rows / rows))
         for c in t.columns.values():
-            if not c.is_text or c.enum or len(c.values) > 1 or c.name in ("email", "description", "body", "notes"):
+            if not c.is_text or c.enum or len(c.values) > 1 or _free_text(c.name):
                 continue
             if time.monotonic() - started > budget_s:
                 return
@@ -168,8 +177,9 @@ def load_catalog(cur) -> Catalog:
     cur.execute(CATALOG_SQL["values"])
     for schema, table, col, vals in cur.fetchall():
         t = cat.tables.get(table)
-        if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum:
-            vals = vals if isinstance(vals, list) else json.loads(vals)
+        if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum \
+                and not set(re.split(r"[_\W]+", col.lower())) & {"comment", "comments", "remark", "remarks", "memo"}:
+            vals = vals if isinstance(vals, list) else json.loads(vals)  # a comment's words are no values
             t.columns[col].values = [str(v).strip() for v in vals if v is not None and len(str(v)) <= 40][:100]
     cur.execute(CATALOG_SQL["elements"])
     for schema, table, col, vals in cur.fetchall():  # text arrays ("special_features"): their common elements
