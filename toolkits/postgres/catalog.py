@@ -61,8 +61,7 @@ CATALOG_SQL = {
 }
 
 
-_FREE_TEXT = {"email", "description", "descr", "desc", "body", "notes", "note", "comment", "comments", "remark",
-              "remarks", "memo", "text", "message", "address"}
+_FREE_TEXT = {"email", "description", "descr", "body", "notes", "note", "comment", "comments", "remark", "remarks"}
 
 
 def _free_text(name: str) -> bool:
@@ -178,7 +177,7 @@ def load_catalog(cur) -> Catalog:
     for schema, table, col, vals in cur.fetchall():
         t = cat.tables.get(table)
         if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum \
-                and not set(re.split(r"[_\W]+", col.lower())) & {"comment", "comments", "remark", "remarks", "memo"}:
+                and not set(re.split(r"[_\W]+", col.lower())) & {"comment", "comments", "remark", "remarks"}:
             vals = vals if isinstance(vals, list) else json.loads(vals)  # a comment's words are no values
             t.columns[col].values = [str(v).strip() for v in vals if v is not None and len(str(v)) <= 40][:100]
     cur.execute(CATALOG_SQL["elements"])
