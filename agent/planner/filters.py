@@ -454,6 +454,10 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
         if not after or re.search(r"\d", spelled_numbers(" ".join(after[:2]))):
             continue  # "more than 200 seats": a number, numeric_filters' business
         right = column_word(t, [x for x in after if x not in ("the", "their", "its", "his", "her", "our")][:3])
+        if ws[j:j + 2] in (["the", "date"], ["the", "time"], ["the", "day"]):  # "after the date the customer required"
+            later = [h for x in ws[j + 2:j + 7] if x not in STOP and x not in ("date", "time", "day")
+                     and (h := column_word(t, [x])) and t.columns[h[0]].is_time]
+            right = later[0] if later else right
         if right is None:
             continue
         rc = t.columns[right[0]]

@@ -56,10 +56,11 @@ def singular(w: str) -> str:
 
 def name_parts(name: str) -> list[str]:
     """A column name's words: split on underscores and camelCase ("UnitPrice" → unit, price), and words run
-    together ("l_shipdate" → l, ship, date; "o_totalprice" → o, total, price)."""
+    together as well as their parts ("l_shipdate" → l, shipdate, ship, date; "microchip_no" → microchip,
+    micro, chip, no)."""
     parts = [p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)] if name != name.lower() \
         else name.split("_")
-    return [x for p in parts for x in glued(p)]
+    return [x for p in parts for x in ([p, *glued(p)] if len(glued(p)) > 1 else [p])]
 
 
 @functools.lru_cache(maxsize=1)
@@ -548,9 +549,13 @@ def bare(name: str) -> str:
 
 
 def qty_col(t: Table) -> str | None:
-    """The table's quantity column ("quantity", "qty", "l_quantity")."""
+    """The table's quantity column ("quantity", "qty", "l_quantity", "quantityordered")."""
     by_bare = {bare(c): c for c in t.columns}
-    return next((by_bare[q] for q in QTY_COLS if q in by_bare), None)
+    found = next((by_bare[q] for q in QTY_COLS if q in by_bare), None)
+    if found:
+        return found
+    parted = [c for c in t.columns if t.columns[c].is_numeric and {"quantity", "qty"} & set(name_parts(bare(c)))]
+    return parted[0] if len(parted) == 1 else None
 
 
 def extended(t: Table, cols: tuple[str, ...] | None) -> bool:
@@ -565,12 +570,16 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
     by_bare = {bare(c): c for c in cols}
     qty = qty_col(t)
     price = next((by_bare[c] for c in ("unit_price", "price") if c in by_bare), None)
+    if qty and not price:  # "priceeach" beside "quantityordered": the price of one, on the same line
+        each = [c for c in cols if cols[c].is_numeric and c != qty and "price" in name_parts(bare(c))
+                and not {"list", "buy", "retail", "msrp", "cost", "total", "extended"} & set(name_parts(bare(c)))]
+        price = each[0] if len(each) == 1 else None
     if qty and price:
         return qty, price
     extended = [c for c in cols if cols[c].is_numeric and {"extended", "price"} <= set(name_parts(c))]
     if len(extended) == 1:  # "l_extendedprice": quantity × unit price already, the line's worth
         return (extended[0],)
-    by_words = {"_".join(name_parts(bare(c))): c for c in cols}  # "o_totalprice": total_price
+    by_words = {"_".join(x for p in bare(c).split("_") for x in glued(p)): c for c in cols}  # "o_totalprice"
     for c in MONEY_COLS:
         for known in (by_bare, by_words):
             if c in known and cols[known[c]].is_numeric:

@@ -48,7 +48,8 @@ EXONYMS = {
     "marseille": ("marseilles",), "québec": ("quebec",), "montréal": ("montreal",), "méxico": ("mexico city",),
     "ciudad de méxico": ("mexico city",), "são paulo": ("sao paulo",), "bogotá": ("bogota",), "beijing": ("peking",),
     "guangzhou": ("canton",), "mumbai": ("bombay",), "chennai": ("madras",), "kolkata": ("calcutta",),
-    "yangon": ("rangoon",), "al-qāhira": ("cairo",), "istanbul": ("constantinople",),
+    "yangon": ("rangoon",), "al-qāhira": ("cairo",), "istanbul": ("constantinople",), "nyc": ("new york city", "new york"),
+    "sf": ("san francisco",),
 }
 
 

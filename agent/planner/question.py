@@ -167,7 +167,7 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         mentions = sorted([*mentions, Mention(first, i, i + 1)], key=lambda m: m.start)
         r.alternatives = [t for t in shared if t != first] if mentions[0].start == i else []
     if not mentions:
-        mentions = implied_table(r.ws, cat)
+        mentions = [_things_of_kind(m, cat) for m in implied_table(r.ws, cat)]
     if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
         qty = [t for t in base if any(c in t.columns for c in ("quantity", "qty"))]
         mentions = [Mention(qty[0].name, -1, -1)] if qty else []
@@ -181,6 +181,19 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         near = closest_table(r.text, cat)  # a data question whose words name no table: by meaning
         mentions = [Mention(near, -1, -1)] if near else []
     return mentions
+
+
+def _things_of_kind(m: Mention, cat: Catalog) -> Mention:
+    """"How many cats ...": the word is a value of a small lookup table (species: Cat, Dog), and the question is
+    about the rows of the table that references it most centrally (patients of that species), not the lookup row."""
+    t = cat.tables.get(m.table)
+    if t is None or len(t.columns) > 5 or m.start < 0:
+        return m
+    refs = [rt for rt, _, _ in cat.inbound(t.name) if rt.kind in "rp" and not rt.partition_of]
+    if not refs:
+        return m
+    best = max(refs, key=lambda rt: (len(cat.inbound(rt.name)), len(rt.columns)))
+    return Mention(best.name, m.start, m.start)
 
 
 def lead_word_table(r: Read, cat: Catalog) -> list[Mention]:

@@ -133,8 +133,10 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         kind = "avg"
     elif r.count:
         kind = "count"
-    elif (r.max or r.min) and not r.n and not re.search(r"\b(list|show|which)\b", q):
+    elif (r.max or r.min) and not r.n and not re.search(r"\b(list|show|which)\b", q) and not _superlative_row(r):
         kind = "max" if r.max else "min"
+    elif (r.max or r.min) and not r.n:
+        kind = "list"  # "what is our most expensive product": the product, not its price
     elif r.sum:
         kind = "sum"
     elif r.n or re.search(r"\b(list|show|which|latest|recent|last|newest|oldest)\b", q):
@@ -181,6 +183,19 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     if units and kind in ("count", "list"):
         kind = "sum"  # "how many units of product 5 were sold?" sums a quantity column
     return kind, units
+
+
+_SUPERLATIVE = re.compile(r"\b(?:most expensive|least expensive|cheapest|priciest|largest|biggest|smallest|"
+                          r"oldest|newest|youngest|latest|earliest)\s+(\w+)")
+
+
+def _superlative_row(r: Read) -> bool:
+    """"the most expensive product", "our oldest customer": the word after the superlative names the subject's rows."""
+    m = _SUPERLATIVE.search(r.q)
+    if not m or not r.mentions or r.mentions[0].start < 0:
+        return False
+    at = len(words(r.q[:m.start(1)]))
+    return r.mentions[0].start <= at < r.mentions[0].end
 
 
 def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table:
@@ -508,7 +523,8 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
         return
 
 
-_MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of)"
+_MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of|"
+                      r"(?:don|doesn|didn|do not|does not|did not) (?:have|get)|never (?:had|got))"
                       r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")
 
 
@@ -528,6 +544,7 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
 
 
 _NEGATIONS = {"not", "never", "no"}
+_SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "deceased", "unpaid": "paid"}
 _DENIED = re.compile(r"\b(not|never|no|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|instead of)\b")
 
 
@@ -546,6 +563,7 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
         strong = [w for w in said if singular(w) not in own]  # "NULL = aircraft owned by us": "owned" says it
 
         def says_one(w: str, x: str) -> bool:
+            w = _SYNONYM.get(w, w)  # "living" dogs for "NULL = alive"
             return len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) and (x, w) != ("open", "opened")
 
         def says(w: str) -> bool:  # "opened" is created, not open
