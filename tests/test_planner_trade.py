@@ -108,6 +108,12 @@ INSERT INTO orders SELECT g, date '2024-01-01' + g FROM generate_series(1, 101) 
 CREATE TABLE order_line (order_no int NOT NULL REFERENCES orders, line_no int NOT NULL, quantityordered int NOT NULL,
                          priceeach numeric(8,2) NOT NULL, PRIMARY KEY (order_no, line_no));
 INSERT INTO order_line SELECT 1 + g / 4, g % 4, 1 + g % 5, 3 + g % 11 FROM generate_series(1, 400) g;
+CREATE TABLE appt (appt_id int PRIMARY KEY, st int NOT NULL, left_on date);
+COMMENT ON COLUMN appt.st IS '0 = booked, 2 = completed, 4 = DNA (did not attend, no-show)';
+INSERT INTO appt SELECT g, (ARRAY[0, 2, 4])[1 + g % 3], CASE WHEN g % 5 = 0 THEN date '2025-01-01' END
+FROM generate_series(1, 300) g;
+CREATE TABLE shop_site (site_id int PRIMARY KEY, town text NOT NULL, opened_on date NOT NULL);
+INSERT INTO shop_site VALUES (1, 'Driffield', '2023-04-03'), (2, 'Malton', '2019-09-01');
 CREATE TABLE vendor (v_vendorkey int PRIMARY KEY, v_name text NOT NULL);
 INSERT INTO vendor SELECT g, 'Vendor#' || lpad(g::text, 9, '0') FROM generate_series(1, 400) g;
 CREATE TABLE shipline (sl_linekey int PRIMARY KEY, sl_vendorkey int NOT NULL, sl_prio text NOT NULL,
@@ -350,6 +356,18 @@ def test_things_of_a_kind_a_lookup_table_names(ask, dsn):
 def test_a_lines_worth_from_words_run_together(ask, dsn):
     want = truth(dsn, "SELECT sum(quantityordered * priceeach)::int FROM order_line WHERE order_no = 42")
     assert bold(want) in lead(ask("What is the total value of order 42?"))
+
+
+def test_another_name_a_meaning_gives_in_parentheses(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM appt WHERE st = 4")
+    assert bold(want) in lead(ask("How many appointments were no-shows?"))
+
+
+def test_a_short_word_that_is_a_date_columns_name_and_the_date_of_a_named_row(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM appt WHERE left_on IS NOT NULL")
+    assert bold(want) in lead(ask("How many appointments have left?"))
+    want = truth(dsn, "SELECT opened_on FROM shop_site WHERE town = 'Driffield'")
+    assert want.strftime("%Y-%m-%d") in lead(ask("On what date did our Driffield site open?"))
 
 
 def test_time_windows_in_words():

@@ -230,6 +230,15 @@ def denies(said: str, word: str) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)
+def _aliases(said: str) -> tuple[tuple[str, ...], ...]:
+    """The other names a meaning gives in its parenthesis ("DNA (did not attend, no-show)": did not attend, no-show)."""
+    m = re.search(r"\(([^)]*)\)", said)
+    light = {"a", "an", "the", "of", "to", "for", "in", "on"}  # "no-show" needs its "no", "not returned" its "not"
+    return tuple(h for part in (m.group(1).split(",") if m else [])
+                 if (h := tuple(stem(w) for w in words(part) if w not in light)) and len(h) <= 3)
+
+
 def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
     """A meaning that denies its word ("1 = product no longer sold") is not named by the word alone ("which
     products sold the most"): the question must deny it too."""
@@ -258,6 +267,12 @@ def named(c: Column, ws: list[str], skip: set[int],
         qs = every if m.dated else years
         hits = {i for i, s in qs.items() if s in m.words
                 and not (denies(m.said, ws[i]) and not _DENIES.search(" ".join(ws[max(0, i - 3):i])))}  # "not returned"
+        told = () if isinstance(m.code, bool) and m.said.startswith("not ") else _aliases(m.said)  # not an opposite's
+        alias = next((pos for h in told if (pos := {i for i, w in enumerate(ws) if i not in skip and stem(w) in h})
+                      and {stem(ws[i]) for i in pos} >= set(h)), None) if not hits else None
+        if alias:  # every word of another name the meaning gives ("4 = DNA (did not attend, no-show)": no-shows)
+            best.append((3.0 + 0.1 * len(alias), m, alias))
+            continue
         # a word of the column's own name names a value only when that value means just it ("returned" for
         # "R = returned" in return_flag)
         named_own = {i: stem(w) for i, w in enumerate(ws) if i not in skip and stem(w) in in_name

@@ -108,6 +108,9 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     found = distinct_count(r, fact, f, kind)
     if found:
         return found
+    found = date_of(r, fact, f) if group is None and not r.count else None
+    if found:
+        return found
     if kind == "count" and not r.count and group is None:
         found = lookup(r, fact, f)
         if found:
@@ -508,8 +511,9 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
     if said_null_filter(r, fact, f) or r.avg or r.sum or r.max or r.min or r.window:
         return
     known = {v.lower() for c in fact.columns.values() for v in c.values}
+    parts = {p for c in fact.time_columns() for p in name_parts(c.name) if len(p) == 4}  # "left": left_on
     for i, w in enumerate(r.ws):
-        if i in r.used or len(w) < 5 or w in known:  # "cancelled" is a status the table holds, not a missing date
+        if i in r.used or (len(w) < 5 and w not in parts) or w in known:  # "cancelled": a status, no missing date
             continue
         col = next((c for c in fact.time_columns() if c.nullable and _names_date(c, w)), None)
         if col is None:
@@ -594,7 +598,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
 def _names_date(c, w: str) -> bool:
     """Whether word ``w`` names date column ``c``: a part of its name or a word of its comment that ``w`` starts
     with ("shipped" → shipped_at, "retired" → a comment "date of retirement (retired on)")."""
-    parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if len(p) >= 5 and p not in ("date", "time")]
+    parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if (len(p) >= 5 or (len(p) == 4 and p == w))
+             and p not in ("date", "time")]  # "left" names left_on as it is
     first = re.split(r";|\.\s|\bnull\b", c.comment.lower(), maxsplit=1)[0]  # later sentences explain other things
     said = [x for x in re.findall(r"[a-z]{5,}", first) if x not in ("while", "which", "there", "timestamp")
             and x not in QUESTION_WORDS]  # "Date the (first) shipment left": "first" asks, it names no date
@@ -773,6 +778,23 @@ def _counts_subject(r: Read) -> bool:
         return True
     at = len(words(r.q[:m.end()]))
     return r.mentions[0].start <= at + 1
+
+
+_WHEN = re.compile(r"\s*(?:when|(?:on |at )?(?:what|which) (?:date|day|time))\b")
+
+
+def date_of(r: Read, fact: Table, f: Filters) -> Query | None:
+    """"On what date did our Driffield branch open?": the time column a verb names, of the row the values pick
+    (not a count, nor the latest of many)."""
+    if not _WHEN.match(r.q) or not f.values or r.max or r.min or r.latest:
+        return None
+    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if i not in r.used and len(w) >= 4
+             and (_names_date(c, w) or _names_date(c, w + "ed") or _names_date(c, w + "d"))]  # "open": opened_on
+    if len({c.name for c in named}) != 1:
+        return None
+    col = named[0].name
+    sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, col), rel(fact), f.join(), f.where())
+    return query(sql, "value", fact.name, f"{col} of {fact.name}{f.said_text()}", col)
 
 
 def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
