@@ -114,6 +114,11 @@ INSERT INTO appt SELECT g, (ARRAY[0, 2, 4])[1 + g % 3], CASE WHEN g % 5 = 0 THEN
 FROM generate_series(1, 300) g;
 CREATE TABLE shop_site (site_id int PRIMARY KEY, town text NOT NULL, opened_on date NOT NULL);
 INSERT INTO shop_site VALUES (1, 'Driffield', '2023-04-03'), (2, 'Malton', '2019-09-01');
+CREATE TABLE outlet (site_id int PRIMARY KEY, state char(2) NOT NULL, company text);
+INSERT INTO outlet SELECT g, (ARRAY['CA', 'NY', 'TX', 'ON'])[1 + g % 4], CASE WHEN g % 3 = 0 THEN 'Co ' || g END
+FROM generate_series(1, 200) g;
+CREATE TABLE clip (clip_id int PRIMARY KEY, title text NOT NULL, milliseconds int NOT NULL);
+INSERT INTO clip SELECT g, 'Clip ' || g, 60000 + (g * 7919) % 400000 FROM generate_series(1, 150) g;
 CREATE TABLE vendor (v_vendorkey int PRIMARY KEY, v_name text NOT NULL);
 INSERT INTO vendor SELECT g, 'Vendor#' || lpad(g::text, 9, '0') FROM generate_series(1, 400) g;
 CREATE TABLE shipline (sl_linekey int PRIMARY KEY, sl_vendorkey int NOT NULL, sl_prio text NOT NULL,
@@ -368,6 +373,20 @@ def test_a_short_word_that_is_a_date_columns_name_and_the_date_of_a_named_row(as
     assert bold(want) in lead(ask("How many appointments have left?"))
     want = truth(dsn, "SELECT opened_on FROM shop_site WHERE town = 'Driffield'")
     assert want.strftime("%Y-%m-%d") in lead(ask("On what date did our Driffield site open?"))
+
+
+def test_a_state_by_its_name_a_length_of_time_and_a_share_with_a_value(ask, dsn):
+    assert bold(truth(dsn, "SELECT count(*) FROM outlet WHERE state = 'CA'")) in lead(
+        ask("How many outlets are in California?"))
+    want = truth(dsn, "SELECT round(avg(milliseconds) / 60000.0, 2) FROM clip")
+    assert bold(want) in lead(ask("What is the average length of a clip, in minutes?"))
+    assert truth(dsn, "SELECT title FROM clip ORDER BY milliseconds DESC LIMIT 1") in ask("What is the longest clip?")
+    want = truth(dsn, "SELECT round(100.0 * count(company) / count(*), 2) FROM outlet")
+    assert f"{float(want):g} %" in lead(ask("What percentage of outlets have a company name on file?"))
+
+
+def test_a_ranking_names_people_as_they_are_called(ask):
+    assert "Jon Stephens" in ask("Which clerk has booked the most deals?")
 
 
 def test_time_windows_in_words():

@@ -10,7 +10,7 @@ from psycopg import sql as psql
 
 from agent.planner.glossary import denies, named, stem
 from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
-from agent.planner.places import other_names
+from agent.planner.places import other_names, region_names
 from toolkits.catalog import Catalog, Column, Table
 
 S, L = psql.SQL, psql.Literal
@@ -170,7 +170,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 if two and hit.lower() in (two, two_):
                     used.add(i + 1)
         if c.is_text:  # "customers in the United Kingdom" for 'UK', "French suppliers", "Munich" for 'München'
-            for hit, span in [*_other_names(c.values, ws, skip | used, soft - used),
+            states = bool(set(name_parts(c.name)) & {"state", "province", "prov"})  # "California" for 'CA'
+            for hit, span in [*_other_names(c.values, ws, skip | used, soft - used, states),
                               *_core_values(c.values, ws, skip | used)]:
                 out = excluded(ws, min(span))
                 conds.append((neq if out else eq).format(ref, L(hit)))
@@ -272,13 +273,14 @@ def _op(c: Column, out: bool) -> str:
 
 
 def _other_names(values: list[str], ws: list[str], skip: set[int],
-                 soft: frozenset[int] = frozenset()) -> list[tuple[str, set[int]]]:
-    """Values the question names by another name (places.other_names), found as a run of its words, longest
-    first: (value, the word positions it covers). A name of two words or more may take ``soft`` positions."""
+                 soft: frozenset[int] = frozenset(), states: bool = False) -> list[tuple[str, set[int]]]:
+    """Values the question names by another name (places.other_names; a state's name for its code when
+    ``states``), found as a run of its words, longest first: (value, the word positions it covers). A name of two
+    words or more may take ``soft`` positions."""
     found: list[tuple[int, str, set[int]]] = []
     free = {w for i, w in enumerate(ws) if i not in skip or i in soft}
     for v in values:
-        for name in other_names(v):
+        for name in (region_names(v) if states else other_names(v)):
             nw = words(name)
             if not nw or nw[0] not in free:
                 continue

@@ -558,6 +558,29 @@ def qty_col(t: Table) -> str | None:
     return parted[0] if len(parted) == 1 else None
 
 
+_UNITS_S = {"milliseconds": 0.001, "millisecond": 0.001, "millis": 0.001, "ms": 0.001, "seconds": 1, "second": 1,
+            "secs": 1, "sec": 1, "minutes": 60, "minute": 60, "mins": 60, "min": 60, "hours": 3600, "hour": 3600,
+            "hrs": 3600, "days": 86400}
+
+
+def duration_col(t: Table) -> tuple[str, float] | None:
+    """The table's one length of time kept as a number ("milliseconds", "duration_sec", "Length in minutes"):
+    (column, seconds per unit)."""
+    keys = {t.pk, *(c for c, _, _ in t.fks)}
+    hits = []
+    for c in t.columns.values():
+        if not c.is_numeric or c.name in keys:
+            continue
+        parts = set(name_parts(c.name))
+        said = re.findall(r"\bin\s+([a-z]+)", c.comment.lower()) + (re.findall(r"[a-z]+", c.comment.lower())[:3]
+                                                                     if {"duration", "length"} & parts else [])
+        named = sorted((p for p in [*parts, *said] if p in _UNITS_S), key=len, reverse=True)  # milliseconds, not seconds
+        unit = _UNITS_S[named[0]] if named else None
+        if unit is not None and (parts & set(_UNITS_S) or parts & {"duration", "length", "runtime", "time"}):
+            hits.append((c.name, float(unit)))
+    return hits[0] if len(hits) == 1 else None
+
+
 def extended(t: Table, cols: tuple[str, ...] | None) -> bool:
     """Whether ``cols`` is one extended price: a line's quantity × unit price, before its discount."""
     return bool(cols) and len(cols) == 1 and {"extended", "price"} <= set(name_parts(cols[0]))

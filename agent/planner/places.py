@@ -96,3 +96,15 @@ def _country(value: str):
         return pycountry.countries.lookup(v)
     except LookupError:
         return None
+
+
+@functools.lru_cache(maxsize=4096)
+def region_names(value: str) -> tuple[str, ...]:
+    """The name of a state or province stored as its postal code ("CA" → california, "NSW" → new south wales),
+    for a column that holds states: the United States', Canada's and Australia's (pycountry's subdivisions)."""
+    import pycountry
+
+    v = value.strip().upper()
+    if not (2 <= len(v) <= 3 and v.isalpha()):
+        return ()
+    return tuple(sorted({s.name.lower() for c in ("US", "CA", "AU") if (s := pycountry.subdivisions.get(code=f"{c}-{v}"))}))

@@ -224,17 +224,18 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     f.said += rsaid
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
+    shown = S(", ").join([cols, *(S("{} AS name").format(x) for x in person_name(t, "e"))])  # "Jake Brown"
     order = S("ASC" if re.search(r"\b(worst|fewest|(?<!at )least|lowest)\b", r.q) else "DESC")
     having = S(" HAVING count(*) >= 3") if k.min_rows else S("")
     inner = where([*f.conds, S("{} IS NOT NULL").format(ident("r", k.fk))])  # rows linked to none rank nothing
-    parts = dict(cols=cols, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
+    parts = dict(cols=cols, shown=shown, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
                  fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having, inner=inner,
                  order=order, n=first_rows(r))
     if vconds:  # filters on the entity itself: join first, then rank
-        sql = S("SELECT {cols}, {agg} AS {label} FROM {t} e JOIN {rt} r ON {fk} = {pk}{join}{where} GROUP BY {cols}"
+        sql = S("SELECT {shown}, {agg} AS {label} FROM {t} e JOIN {rt} r ON {fk} = {pk}{join}{where} GROUP BY {cols}"
                 "{having} ORDER BY {label} {order} NULLS LAST{n}").format(**parts)
     else:  # rank inside the fact table, then fetch the names of the top rows only (much faster)
-        sql = S("SELECT {cols}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{inner} "
+        sql = S("SELECT {shown}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{inner} "
                 "GROUP BY {fk}{having} ORDER BY {label} {order} NULLS LAST{n}) x "
                 "JOIN {t} e ON {pk} = x.key ORDER BY {xlabel} {order} NULLS LAST").format(**parts)
     top = "top 1 (and any tied with it)" if not r.n and _one(r) else f"top {r.n or 10}"
@@ -380,6 +381,16 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     sql = S("SELECT {} FROM {} e WHERE {} IN ({}) ORDER BY {} LIMIT {}").format(
         cols, rel(t), ident("e", refcol), inner, key if t.pk else S("1"), L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
+
+
+def person_name(t: Table, alias: str) -> list[psql.Composable]:
+    """A person's whole name beside the surname a table's label gives ("Jake Brown"), when it keeps both."""
+    names = [c for c in t.columns if c.lower().endswith(("name", "_nm")) and t.columns[c].is_text]
+    first = next((c for c in names if c.lower().startswith(("first", "given", "fore"))), None)
+    last = next((c for c in names if c.lower().startswith(("last", "sur", "family"))), None)
+    if not (first and last):
+        return []
+    return [S("concat_ws(' ', {}, {})").format(ident(alias, first), ident(alias, last))]
 
 
 # --------------------------------------------------------------------------- a row's parent or children in its own table

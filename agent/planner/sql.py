@@ -24,7 +24,7 @@ from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import Read, read
 from agent.planner.span import STRONG, Span, span
@@ -189,7 +189,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
 
 
 _SUPERLATIVE = re.compile(r"\b(?:most expensive|least expensive|cheapest|priciest|largest|biggest|smallest|"
-                          r"oldest|newest|youngest|latest|earliest)\s+(\w+)")
+                          r"oldest|newest|youngest|latest|earliest|longest|shortest)\s+(\w+)")
 
 
 def _superlative_row(r: Read) -> bool:
@@ -545,6 +545,19 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
             continue
         f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
         r.used |= {i} | ({i + 1} if hit[1] == i + 1 or column_word(fact, r.ws[i + 1:i + 2]) == (hit[0], 0) else set())
+    if not re.search(r"\bon file\b|\b(recorded|listed|provided|filled in|given)\b|\b(percent|percentage|share|proportion)\b",
+                     r.q):
+        return
+    for i, w in enumerate(r.ws):  # "customers that have a company name on file": IS NOT NULL
+        if i in r.used or not re.search(r"\b(have|has|having|with)\s+(an?|any|their|its)\s+$", " " + " ".join(r.ws[max(0, i - 2):i]) + " "):
+            continue
+        hit = column_word(fact, r.ws[i:i + 2])
+        col = fact.columns.get(hit[0]) if hit else None
+        if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
+            continue
+        f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set")
+        r.used |= {i}
+        return
 
 
 _NEGATIONS = {"not", "never", "no"}
@@ -648,6 +661,11 @@ def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     said = re.search(r"\b(percent(age)?|share|proportion|fraction|ratio|rate|%)\b", r.q)
     if said and said.group(1) == "rate" and any("rate" in c.lower() for c in fact.columns):
         said = None  # "a rental rate between 2 and 4" names a column
+    if said and not f.values and kind in ("count", "list"):  # "what percentage of customers have a company name":
+        nulls = [(c, x) for c, x in zip(f.conds, f.said) if x.endswith(" set") or x.startswith("no ")]  # the share
+        if nulls:
+            f.values, f.values_said = [nulls[-1][0]], [nulls[-1][1]]
+            f.base = [c for c in f.base if c is not nulls[-1][0]]
     if not (said and f.values
             and kind in ("count", "list")):
         return None
@@ -676,6 +694,8 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if num and r.money and (d := discount_col(fact)) and num[0] == d[0] and money_cols(fact) and (
             len(money_cols(fact)) == 2 or extended(fact, money_cols(fact))):
         num = None  # "revenue after discounts": the lines' worth less their discount, not the discounts summed
+    if num is None and re.search(r"\b(length|duration|how long|longest|shortest|runtime)\b", r.q) and duration_col(fact):
+        num = (duration_col(fact)[0], -1)  # "the average length of a track": its milliseconds
     num = num or _the_measure(fact, kind, r)
     if units:
         qty = qty_col(fact)
@@ -749,6 +769,11 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     expr = money_expr(T, fact, measure, r.q) if r.money else S(" * ").join(ident(T, c) for c in measure)
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
+    dur = duration_col(fact)
+    want = re.search(r"\bin (milliseconds|seconds|minutes|hours|days)\b", r.q)
+    if len(measure) == 1 and dur and dur[0] == measure[0] and want and kind in ("avg", "sum", "max", "min", "median"):
+        per = {"milliseconds": 0.001, "seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}[want.group(1)] / dur[1]
+        expr, label = S("{} / {}").format(expr, L(round(per, 6))), f"{kind}_{measure[0]}_in_{want.group(1)}"  # ms → min
     if len(measure) == 1 and kind in ("avg", "max", "min") and _fraction(fact.columns[measure[0]]) \
             and re.search(r"\b(in percent|as a percent(age)?|percentage points?)\b|%", r.q):
         expr, label = S("100 * {}").format(expr), f"{kind}_{measure[0]}_pct"  # "average discount, in percent"
@@ -834,6 +859,8 @@ def list_order(r: Read, fact: Table) -> psql.Composable:
         col, asc = num[0], r.min
     elif (r.max or r.min) and re.search(r"expensive|cheap|pric(ey|iest)|costliest", r.q) and _price(fact):
         col, asc = _price(fact), r.min
+    elif re.search(r"\b(longest|shortest)\b", r.q) and duration_col(fact):
+        col, asc = duration_col(fact)[0], "shortest" in r.q  # "the longest track": by its length
     elif fact.time_columns():
         col, _ = time_column(fact, r.ws, r.window_pos)
         asc = bool(re.search(r"\b(oldest|earliest|first)\b", r.q))
