@@ -119,6 +119,8 @@ INSERT INTO outlet SELECT g, (ARRAY['CA', 'NY', 'TX', 'ON'])[1 + g % 4], CASE WH
 FROM generate_series(1, 200) g;
 CREATE TABLE clip (clip_id int PRIMARY KEY, title text NOT NULL, milliseconds int NOT NULL);
 INSERT INTO clip SELECT g, 'Clip ' || g, 60000 + (g * 7919) % 400000 FROM generate_series(1, 150) g;
+CREATE TABLE till_entry (entry_no int PRIMARY KEY, amt numeric(8,2) NOT NULL, voided boolean NOT NULL);
+INSERT INTO till_entry SELECT g, 5 + g % 37, g % 9 = 0 FROM generate_series(1, 300) g;
 CREATE TABLE vendor (v_vendorkey int PRIMARY KEY, v_name text NOT NULL);
 INSERT INTO vendor SELECT g, 'Vendor#' || lpad(g::text, 9, '0') FROM generate_series(1, 400) g;
 CREATE TABLE shipline (sl_linekey int PRIMARY KEY, sl_vendorkey int NOT NULL, sl_prio text NOT NULL,
@@ -387,6 +389,13 @@ def test_a_state_by_its_name_a_length_of_time_and_a_share_with_a_value(ask, dsn)
 
 def test_a_ranking_names_people_as_they_are_called(ask):
     assert "Jon Stephens" in ask("Which clerk has booked the most deals?")
+
+
+def test_a_flag_left_out_in_so_many_words_and_an_amount_abbreviated(ask, dsn):
+    want = truth(dsn, "SELECT sum(amt)::int FROM till_entry WHERE NOT voided")
+    assert bold(want) in lead(ask("How much money did we take in, not counting voided till entries?"))
+    assert bold(truth(dsn, "SELECT count(*) FROM till_entry WHERE NOT voided")) in lead(
+        ask("How many till entries are there, leaving out voided ones?"))
 
 
 def test_time_windows_in_words():

@@ -607,6 +607,9 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
         for known in (by_bare, by_words):
             if c in known and cols[known[c]].is_numeric:
                 return (known[c],)
+    amounts = [c for c in cols if cols[c].is_numeric and {"amt", "amount", "amnt"} & set(name_parts(c))]
+    if len(amounts) == 1:  # "amt", "paid_amt": the one amount
+        return (amounts[0],)
     for c in MONEY_COLS if by_comment else ():  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
         said = [x.name for x in cols.values() if x.is_numeric and x.comment and c in column_synonyms(x.comment)]
         if len(said) == 1:

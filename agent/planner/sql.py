@@ -20,7 +20,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -494,7 +494,9 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
-        if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q):
+        at = [i for i, w in enumerate(r.ws) if w == stem]
+        if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q) \
+                or any(excluded(r.ws, i) for i in at):  # "leaving out waived fees", "not counting voided payments"
             f.add(no, f"{name} = {0 if number else 'false'}")
         elif re.search(rf"\b{re.escape(stem)}\b", r.q):
             f.add(yes, f"{name} = {1 if number else 'true'}")
