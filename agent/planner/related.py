@@ -62,24 +62,30 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
     if not (r.rank and t.pk and not r.money) or re.search(r"\b((?<!at )least|fewest|worst)\b", r.q) and not r.rank:
         return None
     named = {m.table for m in r.mentions[1:]}
+    for ct, hop in _below(cat, t):
+        lead = re.findall(r"[a-z]+", re.split(r"[:;,.(]", ct.comment.lower(), maxsplit=1)[0])[:1]  # "Rentals. ..."
+        verbs = {i for i, w in enumerate(r.ws) if i not in r.used
+                 and (stem_names(w, ct.name) or (lead and stem_names(w, lead[0])))}  # "rented": trip, "Rentals"
+        if len(hop) >= 2 and (ct.name in named or verbs):
+            r.used |= verbs
+            return _deep_query(r, t, hop)
+    return None
+
+
+def _below(cat: Catalog, t: Table, hops: int = 3):
+    """(table, the foreign keys from it up to ``t``) of each table up to ``hops`` keys below ``t``, nearest first."""
     todo, seen = [(t.name, [])], {t.name}
     while todo:
         name, path = todo.pop(0)
-        if len(path) >= 3:
+        if len(path) >= hops:
             continue
         for ct, fk, refcol in cat.inbound(name):
             if ct.name in seen or ct.kind not in "rp":
                 continue
             seen.add(ct.name)
             hop = path + [(ct, fk, refcol)]
-            lead = re.findall(r"[a-z]+", re.split(r"[:;,.(]", ct.comment.lower(), maxsplit=1)[0])[:1]  # "Rentals. ..."
-            verbs = {i for i, w in enumerate(r.ws) if i not in r.used
-                     and (stem_names(w, ct.name) or (lead and stem_names(w, lead[0])))}  # "rented": trip, "Rentals"
-            if len(hop) >= 2 and (ct.name in named or verbs):
-                r.used |= verbs
-                return _deep_query(r, t, hop)
+            yield ct, hop
             todo.append((ct.name, hop))
-    return None
 
 
 def _deep_measured(r: Read, cat: Catalog, t: Table) -> Query | None:
@@ -98,23 +104,12 @@ def _deep_measured(r: Read, cat: Catalog, t: Table) -> Query | None:
 
     if any(measured(ct) or (not units and amount(ct)) for ct, _, _ in cat.inbound(t.name)):
         return None  # a direct child has them: ranked() reads it
-    todo, seen = [(t.name, [])], {t.name}
-    while todo:
-        name, path = todo.pop(0)
-        if len(path) >= 3:
-            continue
-        for ct, fk, refcol in cat.inbound(name):
-            if ct.name in seen or ct.kind not in "rp":
-                continue
-            seen.add(ct.name)
-            hop = path + [(ct, fk, refcol)]
-            if measured(ct):
-                if units:
-                    qty = qty_col(ct)
-                    return _deep_query(r, t, hop, S("sum({})").format(ident("c0", qty)), "units", cat)
-                agg = S("sum({})").format(money_expr("c0", ct, money_cols(ct, by_comment=False), r.q))
-                return _deep_query(r, t, hop, agg, "revenue", cat)
-            todo.append((ct.name, hop))
+    for ct, hop in _below(cat, t):
+        if measured(ct):
+            if units:
+                return _deep_query(r, t, hop, S("sum({})").format(ident("c0", qty_col(ct))), "units", cat)
+            agg = S("sum({})").format(money_expr("c0", ct, money_cols(ct, by_comment=False), r.q))
+            return _deep_query(r, t, hop, agg, "revenue", cat)
     return None
 
 

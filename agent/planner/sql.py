@@ -534,32 +534,31 @@ _MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaitin
                       r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")
 
 
+_HAVING = re.compile(r"\b(have|has|having|with)\s+(an?|any|their|its)\s+$")
+_ON_FILE = re.compile(r"\bon file\b|\b(recorded|listed|provided|filled in|given)\b|\b(percent|percentage|share|proportion)\b")
+
+
 def missing_filters(r: Read, fact: Table, f: Filters) -> None:
     """"customers with no email address", "claims still waiting for an adjuster": IS NULL on the nullable column
-    named right after the word that says it is missing (a key of another table as well: adjuster_id)."""
+    named right after the word that says it is missing (a key of another table as well: adjuster_id); "customers
+    that have a company name on file": IS NOT NULL (only with such a cue, or for a share)."""
     named = {i for m in r.mentions[1:] for i in range(m.start, m.end)}  # "an adjuster": the table, or the key to it
-    for i, w in enumerate(r.ws):
-        if (i in r.used and i not in named) or len(w) < 3 or not _MISSING.search(" " + " ".join(r.ws[max(0, i - 3):i]) + " "):
+    for i, _ in enumerate(r.ws):
+        if i in r.used and i not in named:
+            continue
+        before = " " + " ".join(r.ws[max(0, i - 3):i]) + " "
+        null = bool(_MISSING.search(before))
+        if not null and not (i not in r.used and _HAVING.search(before) and _ON_FILE.search(r.q)):
             continue
         hit = column_word(fact, r.ws[i:i + 2])
         col = fact.columns.get(hit[0]) if hit else None
         if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
             continue
-        f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
+        if null:
+            f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
+        else:
+            f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set")
         r.used |= {i} | ({i + 1} if hit[1] == i + 1 or column_word(fact, r.ws[i + 1:i + 2]) == (hit[0], 0) else set())
-    if not re.search(r"\bon file\b|\b(recorded|listed|provided|filled in|given)\b|\b(percent|percentage|share|proportion)\b",
-                     r.q):
-        return
-    for i, w in enumerate(r.ws):  # "customers that have a company name on file": IS NOT NULL
-        if i in r.used or not re.search(r"\b(have|has|having|with)\s+(an?|any|their|its)\s+$", " " + " ".join(r.ws[max(0, i - 2):i]) + " "):
-            continue
-        hit = column_word(fact, r.ws[i:i + 2])
-        col = fact.columns.get(hit[0]) if hit else None
-        if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
-            continue
-        f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set")
-        r.used |= {i}
-        return
 
 
 _NEGATIONS = {"not", "never", "no"}
