@@ -398,6 +398,17 @@ def test_a_flag_left_out_in_so_many_words_and_an_amount_abbreviated(ask, dsn):
         ask("How many till entries are there, leaving out voided ones?"))
 
 
+def test_groups_through_two_keys_and_groups_with_more_than_n_rows(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM deal_line l JOIN ware w USING (ware_id) JOIN grp g USING (grp_id) "
+                      "WHERE g.grp_name = 'Paint'")
+    text = ask("How many deal lines are there per grp?")  # deal_line → ware → grp
+    assert "Paint" in text and f"| {want} |" in text
+    text = ask("Which towns have more than 79 buyers?")
+    for town in ("München", "Lyon", "Leeds", "Köln", "Boston"):
+        assert (town in text) == (truth(dsn, f"SELECT count(*) FROM buyer WHERE town = '{town}'") > 79)
+    assert "HAVING count(*) > 79" in text
+
+
 def test_time_windows_in_words():
     assert time_window("orders in the first half of 2025").phrase == "first half of 2025"
     assert time_window("H2 2024 sales").phrase == "h2 2024"

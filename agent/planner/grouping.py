@@ -118,6 +118,17 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
             exprs = [(ident(a2, prefcol), pcol)]
             exprs += [(ident(a2, lab), singular(pref) if lab == "name" else lab)] if lab else []
             return Group(exprs, exprs[-1][1], False, _join(pt, a2, prefcol, pcol))
+    for pcol, pref, prefcol in fact.fks if tables and not rest else ():  # "customers per region": through nation
+        pt = cat.tables.get(pref)
+        for qcol, qref, qrefcol in (pt.fks if pt is not None else []):
+            if qref in tables and qref not in (fact.name, pref):
+                gt, a2, a3 = cat.tables[qref], "g_" + pref[:3], "h_" + qref[:3]
+                lab = gt.label_column()
+                exprs = [(ident(a3, qrefcol), qcol)]
+                exprs += [(ident(a3, lab), singular(qref) if lab == "name" else lab)] if lab else []
+                join = S("{}{}").format(_join(pt, a2, prefcol, pcol), S(" JOIN {} {} ON {} = {}").format(
+                    rel(gt), ident(a3), ident(a3, qrefcol), ident(a2, qcol)))
+                return Group(exprs, exprs[-1][1], False, join)
     ws = rest[:2] or gws[:2]
     hit = column_word(fact, ws)
     short = None if hit else abbreviated_column(fact, ws)  # "by category": cat

@@ -9,7 +9,7 @@ from psycopg import sql as psql
 
 from agent.planner.filters import (Filters, Query, ident, money_expr, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
-from agent.planner.linking import NUMBER_WORDS, column_word, extended, forms, money_cols, name_parts, qty_col, singular, time_column, words
+from agent.planner.linking import NUMBER_WORDS, column_word, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import Read, stem_names
 from toolkits.catalog import Catalog, Table
 
@@ -472,3 +472,27 @@ def when_related(r: Read, cat: Catalog) -> Query | None:
             return query(sql, "value", t.name, f"{'first' if first else 'latest'} {et.name}.{col} of the {t.name} "
                                                f"with {', '.join(vsaid)} (joined {path})")
     return None
+
+
+# --------------------------------------------------------------------------- groups with more than N rows
+
+def groups_with(r: Read, cat: Catalog) -> Query | None:
+    """"Which countries have more than 50 customers?": the values of a column of the counted table whose rows
+    number more (or fewer) than N, biggest first."""
+    m = re.match(r"\s*(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:have|has|had|got|with)\b", r.q)
+    hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+([a-z_]+)",
+                   r.q.replace(",", ""))
+    if not m or not hm:
+        return None
+    t = cat.tables[r.subject]
+    if hm.group(3) not in forms(t.name) and not any(hm.group(3) in r.ws[x.start:x.end] for x in r.mentions[:1]):
+        return None  # the rows counted are the subject's
+    col = column_word(t, words(m.group(1)))
+    if col is None or col[0] == t.pk or find_tables(words(m.group(1))[:1], cat):
+        return None
+    n = int(hm.group(2)) if hm.group(2).isdigit() else NUMBER_WORDS.index(hm.group(2))
+    label = t.name
+    sql = S("SELECT {c}, count(*) AS {l} FROM {t} t GROUP BY {c} HAVING count(*) {op} {n} ORDER BY 2 DESC, 1").format(
+        c=ident("t", col[0]), l=ident(label), t=rel(t), op=S(_HAVING[hm.group(1)]), n=L(n))
+    r.used |= {i for i, w in enumerate(r.ws) if w in words(m.group(1))}
+    return query(sql, "list", t.name, f"{col[0]} of {t.name} with {hm.group(1)} {n} rows")
