@@ -409,6 +409,13 @@ def test_groups_through_two_keys_and_groups_with_more_than_n_rows(ask, dsn):
     assert "HAVING count(*) > 79" in text
 
 
+def test_an_average_of_each_groups_total(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(n), 2) FROM (SELECT deal_id, sum(quantity) AS n FROM deal_line GROUP BY deal_id) x")
+    assert bold(want) in lead(ask("What is the average total quantity per deal?"))
+    want = truth(dsn, "SELECT round(avg(n), 2) FROM (SELECT buyer_id, count(*) AS n FROM deal GROUP BY buyer_id) x")
+    assert bold(want) in lead(ask("What is the average number of deals per buyer?"))
+
+
 def test_time_windows_in_words():
     assert time_window("orders in the first half of 2025").phrase == "first half of 2025"
     assert time_window("H2 2024 sales").phrase == "h2 2024"

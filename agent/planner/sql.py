@@ -101,6 +101,8 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     sp = span(r.q, cat, fact) if kind in MEASURED or STRONG.search(r.q) else None
     if sp is not None and not sp.table:
         return spanned(r, fact, f, group, asc, sp, kind)
+    if kind == "avg" and group is not None and _PER_GROUP.search(r.q):
+        return per_group_average(r, cat, t, fact, f, group, units)
     asked = kind
     measure, kind = measure_of(r, fact, kind, units)
     if asked in ("avg", "median") and measure is None:
@@ -804,6 +806,25 @@ def _counts_subject(r: Read) -> bool:
         return True
     at = len(words(r.q[:m.end()]))
     return r.mentions[0].start <= at + 1
+
+
+_PER_GROUP = re.compile(r"\baverage\s+(?:total\s+|number\s+of\s+|count\s+of\s+|sum\s+of\s+)")
+
+
+def per_group_average(r: Read, cat: Catalog, t: Table, fact: Table, f: Filters, group: Group, units: bool) -> Query:
+    """"The average total paid per claim", "the average number of claims per policy": each group's total (or row
+    count) first, then the average of those."""
+    counted = re.search(r"\baverage\s+(?:number|count)\s+of\b", r.q) is not None
+    measure = None if counted else measure_of(r, fact, "sum", units)[0]
+    agg, label = (S("count(*)"), fact.name) if measure is None else aggregate_of(r, cat, t, fact, "sum", measure)
+    keys = S(", ").join(e for e, _ in group.exprs)
+    f.joins += [group.join] if group.join is not None and group.join not in f.joins else []
+    sql = S("SELECT round(avg(x.v)::numeric, 2) AS {} FROM (SELECT {}, {} AS v FROM {} t{}{} GROUP BY {}) x").format(
+        ident(f"avg_{label}_per_{group.name}"), keys, agg, rel(fact), f.join(), f.where(), keys)
+    what = f"{fact.name} rows" if measure is None else label
+    return query(sql, "avg", fact.name, f"average of the {what} per {group.name}, over the {group.name} values that have "
+                                        f"{fact.name} rows{f.said_text()}",
+                 f"avg_{label}_per_{group.name}")
 
 
 _WHEN = re.compile(r"\s*(?:when|(?:on |at )?(?:what|which) (?:date|day|time))\b")
