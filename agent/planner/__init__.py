@@ -3,6 +3,7 @@
     intents.py  which tools a question needs (the tools' intents, composites, subsumption)
     policy.py   the Planner: the plan, follow-ups, one typed Action at a time
     linking.py  the question against the catalog: words, tables, columns, time windows
+    places.py   other names of a place a column stores (country names and demonyms, exonyms, state codes)
     question.py a data question read once; sql.py the SELECT it needs, from filters.py, grouping.py
                 and related.py (rankings and child-row conditions)
     answer.py   the final answer from the typed results
