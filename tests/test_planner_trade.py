@@ -310,6 +310,11 @@ def test_a_numeric_code_asked_about(ask):
     assert "approved awaiting repair" in ask("What does stage 30 mean on a fault?")
 
 
+def test_a_setting_named_as_it_is_beside_words_of_another_tool(ask):
+    text = ask("How much memory can a sort or hash use before spilling to disk (work_mem)?")
+    assert "**settings** (work_mem)" in text
+
+
 def test_a_setting_named_in_words():
     from toolkits.catalog import setting_named
 

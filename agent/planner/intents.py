@@ -164,9 +164,11 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
             hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table))
     hits.sort()
     names = [h[2] for h in hits]
-    if set(names) <= {"active_sessions", "locks", "database_stats", "host_resources", SETTING_TOOL} and names \
-            and setting_named(question, catalog().settings):
-        return [SETTING_TOOL]  # "the maximum number of connections the server allows": max_connections
+    if set(names) <= {"active_sessions", "locks", "database_stats", "host_resources", SETTING_TOOL} and names and (
+            setting_named(question, catalog().settings)
+            or (set(names) <= {"host_resources", SETTING_TOOL}  # "memory ... before spilling to disk (work_mem)"
+                and any("_" in w and w in catalog().settings for w in re.findall(r"[a-z_]+", question.lower())))):
+        return [SETTING_TOOL]  # "the maximum number of connections the server allows"; "... spilling (work_mem)?"
     if not names:
         cat = catalog()
         if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6):
