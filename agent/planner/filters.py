@@ -135,12 +135,16 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         ref, name = column_ref(alias, c), (f"{c.key_of}->>{c.name}" if c.key_of else c.name)
         eq = S("{1} = ANY({0})") if c.is_array else S("{} = {}")  # a text array holds the value among others
         neq = S("NOT ({1} = ANY({0}))") if c.is_array else S("{} IS DISTINCT FROM {}")
-        for hit, span in _phrase_values(c.values, ws, skip | used, soft - used):  # "R&D", "New York", "kg/m2"
+
+        def take(hit: str, span: set[int]) -> None:  # a value found as a run of words: '=', or excluded
             out = excluded(ws, min(span))
             conds.append((neq if out else eq).format(ref, L(hit)))
             eqs.append(None if out or c.is_array else (ref, hit))
             said.append(f"{name} {_op(c, out)} {hit}")
-            used |= span
+            used.update(span)
+
+        for hit, span in _phrase_values(c.values, ws, skip | used, soft - used):  # "R&D", "New York", "kg/m2"
+            take(hit, span)
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
             if i in skip or i in used or (w in STOP and len(w) < 3) or w in _PRONOUNS:  # "a" is not 'A', "us" not 'US'
@@ -173,11 +177,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             states = bool(set(name_parts(c.name)) & {"state", "province", "prov"})  # "California" for 'CA'
             for hit, span in [*_other_names(c.values, ws, skip | used, soft - used, states),
                               *_core_values(c.values, ws, skip | used)]:
-                out = excluded(ws, min(span))
-                conds.append((neq if out else eq).format(ref, L(hit)))
-                eqs.append(None if out or c.is_array else (ref, hit))
-                said.append(f"{name} {_op(c, out)} {hit}")
-                used |= span
+                take(hit, span)
     done, before = {x.split()[0] for x in said}, skip | used
     common = _common(t, fact)
     found = [(m, c) for c in [*t.columns.values(), *t.keys.values()]  # "written off" → U: "U = ... written off"

@@ -415,16 +415,13 @@ def self_ref(r: Read, cat: Catalog) -> Query | None:
                                                                "managed", "directly", "subordinates")}
     names = [c for c in t.columns if c.lower().endswith(("name", "_nm")) and t.columns[c].is_text][:2] \
         or [t.label_column() or t.pk]
-    first = next((c for c in names if c.lower().startswith(("first", "given", "fore"))), None)
-    last = next((c for c in names if c.lower().startswith(("last", "sur", "family"))), None)
     if down and not (up and up.start() < down.start()):  # the rows whose key points to the named one
         cols = S(", ").join(ident("e", c) for c in [t.pk, *names])
         sql = S("SELECT {} FROM {} e JOIN {} x ON {} = {}{} ORDER BY {} LIMIT {}").format(
             cols, rel(t), rel(t), ident("x", refcol), ident("e", fk), where(vconds), ident("e", names[0]), L(r.limit))
         return query(sql, "list", t.name, f"{t.name} whose {fk} is the one with {', '.join(vsaid)}")
     cols = S(", ").join(ident("m", c) for c in [t.pk, *names])
-    if first and last:  # "Anthony Bow", as a person is named
-        cols = S("{} AS name, {}").format(S("concat_ws(' ', {}, {})").format(ident("m", first), ident("m", last)), cols)
+    cols = S(", ").join([*(S("{} AS name").format(x) for x in person_name(t, "m")), cols])  # "Anthony Bow"
     sql = S("SELECT {} FROM {} x JOIN {} m ON {} = {}{}").format(
         cols, rel(t), rel(t), ident("m", refcol), ident("x", fk), where(vconds))
     return query(sql, "list", t.name, f"the {t.name} row {fk} points to from the one with {', '.join(vsaid)}")
