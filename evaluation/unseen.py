@@ -20,6 +20,8 @@ import decimal
 import importlib.util
 import json
 import re
+import shutil
+import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,8 +74,12 @@ def load_schema(folder: Path, admin_dsn: str, dbname: str, reload: bool = False)
             conn.execute(f'DROP DATABASE "{dbname}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{dbname}"')
     t0 = time.perf_counter()
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute((folder / "schema.sql").read_text(encoding="utf-8"))
+    try:
+        run_script(folder / "schema.sql", dsn)
+    except Exception:
+        with psycopg.connect(admin_dsn, autocommit=True) as conn:  # a half-loaded database is never scored later
+            conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
+        raise
     workload = folder / "workload.py"
     if workload.is_file():
         spec = importlib.util.spec_from_file_location(f"workload_{dbname}", workload)
@@ -81,6 +87,20 @@ def load_schema(folder: Path, admin_dsn: str, dbname: str, reload: bool = False)
         spec.loader.exec_module(mod)
         mod.run(dsn)
     return dsn, round(time.perf_counter() - t0, 1)
+
+
+def run_script(path: Path, dsn: str) -> None:
+    """Run a SQL file as a user would load a dump: through psql when it is installed (its meta-commands such as
+    ``\\set`` and ``COPY ... FROM stdin`` blocks work; stops at the first error), else as one psycopg execute."""
+    psql = shutil.which("psql")
+    if psql is None:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(path.read_text(encoding="utf-8"))
+        return
+    done = subprocess.run([psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", dsn, "-f", str(path)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise ValueError(f"{path}: psql stopped ({done.stderr.strip()[-300:]})")
 
 
 def truth_of(dsn: str, sql: str) -> list[tuple]:

@@ -5,6 +5,8 @@ import json
 from decimal import Decimal
 from types import SimpleNamespace
 
+import pytest
+
 from evaluation import unseen
 
 SCHEMA = """
@@ -65,6 +67,27 @@ def test_a_folder_loads_and_answers_are_scored(scratch_database, tmp_path):
     assert secs >= 0 and result["questions"] == 4
     assert result["by_kind"] == {"rows": "1/1", "tool": "0/1", "value": "2/2"}, result
     assert result["misses"][0]["id"] == "t-3" and "list_tables not called" in result["misses"][0]["why"]
+
+
+def test_a_dump_with_psql_meta_commands_loads_and_a_broken_one_leaves_no_database(scratch_database, tmp_path):
+    import psycopg
+
+    folder = tmp_path / "dump"
+    folder.mkdir()
+    (folder / "schema.sql").write_text("\\set ON_ERROR_STOP 1\nCREATE TABLE t (id int, name text);\n"
+                                       "COPY t (id, name) FROM stdin;\n1\tone\n2\ttwo\n\\.\n")
+    with scratch_database("dbc_unseen_admin2") as admin:
+        try:
+            dsn, _ = unseen.load_schema(folder, admin, "dbc_unseen_dump", reload=True)
+            assert unseen.truth_of(dsn, "SELECT string_agg(name, ',' ORDER BY id) FROM t") == [("one,two",)]
+            (folder / "schema.sql").write_text("CREATE TABLE t (id int);\nSELEC oops;\n")
+            with pytest.raises(ValueError, match="psql stopped"):
+                unseen.load_schema(folder, admin, "dbc_unseen_dump", reload=True)
+            with psycopg.connect(admin, autocommit=True) as conn:
+                assert conn.execute("SELECT 1 FROM pg_database WHERE datname = 'dbc_unseen_dump'").fetchone() is None
+        finally:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute('DROP DATABASE IF EXISTS "dbc_unseen_dump" WITH (FORCE)')
 
 
 def test_a_bad_folder_is_refused_with_one_line(tmp_path):
