@@ -27,11 +27,16 @@ CATALOG_SQL = {
           AND n.nspname NOT LIKE 'pg_temp%'
         ORDER BY n.nspname, c.relname""",
     "columns": """
-        SELECT n.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+        -- a column of a domain ("Name" over varchar(50), "Flag" over boolean) is read as the domain's base type
+        SELECT n.nspname, c.relname, a.attname,
+               format_type(CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE a.atttypid END,
+                           CASE WHEN t.typtype = 'd' THEN t.typtypmod ELSE a.atttypmod END),
                coalesce(col_description(c.oid, a.attnum), ''),
-               (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = a.atttypid),
-               NOT a.attnotnull
+               (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e
+                WHERE e.enumtypid = CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE a.atttypid END),
+               NOT (a.attnotnull OR coalesce(t.typnotnull, false))
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        LEFT JOIN pg_type t ON t.oid = a.atttypid
         WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
           AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
           AND n.nspname NOT LIKE 'pg_temp%'
