@@ -119,6 +119,11 @@ class Filters:
         return f" ({', '.join(self.said)})" if self.said else ""
 
 
+def _abbreviation(ws: list[str], i: int) -> bool:
+    """A letter of "i.e." or "e.g." ("still open, i.e. placed ..."): no value 'E'."""
+    return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
+
+
 def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                   fact: Table | None = None, strong: bool = False,
                   soft: frozenset[int] = frozenset(), exact: frozenset[int] = frozenset()) -> tuple[list, list[str], set[int]]:
@@ -147,7 +152,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             take(hit, span)
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
-            if i in skip or i in used or (w in STOP and len(w) < 3) or w in _PRONOUNS:  # "a" is not 'A', "us" not 'US'
+            if i in skip or i in used or (w in STOP and len(w) < 3) or w in _PRONOUNS or _abbreviation(ws, i):
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
             two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
@@ -465,8 +470,9 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
         rc = t.columns[right[0]]
         if (d := discount_col(t)) and d[0] == rc.name:
             continue  # "revenue after discounts": what is taken off, not a column compared
-        left = column_word(t, ws[max(0, k - 4):k][::-1], skip={x for x in range(4) if k - 1 - x in skip})
-        lname = left[0] if left else _stem_named(t, ws[max(0, k - 4):k], rc)  # "completed" ~ "Completion time"
+        near = _stem_named(t, ws[k - 1:k], rc) if k >= 1 and k - 1 not in skip else None  # "orders shipped later"
+        left = None if near else column_word(t, ws[max(0, k - 4):k][::-1], skip={x for x in range(4) if k - 1 - x in skip})
+        lname = near or (left[0] if left else _stem_named(t, ws[max(0, k - 4):k], rc))  # "completed" ~ "Completion time"
         if lname is None or lname == rc.name:  # the other column the right one's comment names
             cws = [x for x in words(rc.comment) if x not in STOP]
             hits = [h[0] for i in range(len(cws)) if (h := column_word(t, cws[i:i + 3])) and h[0] != rc.name]

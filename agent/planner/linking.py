@@ -539,11 +539,15 @@ def time_window(question: str) -> Window | None:
 MONEY_COLS = ("total_amount", "total_price", "amount", "total", "revenue", "price", "unit_price", "salary", "wage", "pay",
               "budget", "cost", "balance", "value")
 QTY_COLS = ("quantity", "qty", "units")
+_PART_OF_WORTH = {"sub", "subtotal", "tax", "vat", "fee", "fees", "freight", "shipping", "discount", "commission", "tip"}
 
 
 def bare(name: str) -> str:
     """A column name without the short prefix some schemas give every column of a table ("l_quantity" →
-    quantity, "ps_supplycost" → supplycost)."""
+    quantity, "ps_supplycost" → supplycost), in lower case with underscores between its words ("UnitPrice" →
+    unit_price)."""
+    if name != name.lower():  # a quoted CamelCase name
+        return "_".join(p.lower() for p in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name))
     m = re.match(r"^[a-z]{1,3}_([a-z][a-z0-9_]{3,})$", name)
     return m.group(1) if m else name
 
@@ -607,7 +611,12 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
         for known in (by_bare, by_words):
             if c in known and cols[known[c]].is_numeric:
                 return (known[c],)
-    amounts = [c for c in cols if cols[c].is_numeric and {"amt", "amount", "amnt"} & set(name_parts(c))]
+    totals = [c for c in cols if cols[c].is_numeric and "int" not in cols[c].type  # "total_seats" counts things
+              and "total" in bare(c).split("_") and not _PART_OF_WORTH & set(name_parts(c))]
+    if len(totals) == 1:  # "TotalDue", "order_total", "grand_total" (not "SubTotal", "tax_total")
+        return (totals[0],)
+    amounts = [c for c in cols if cols[c].is_numeric and {"amt", "amount", "amnt"} & set(name_parts(c))
+               and not _PART_OF_WORTH & set(name_parts(c))]  # "TaxAmt" beside the order's total is no worth
     if len(amounts) == 1:  # "amt", "paid_amt": the one amount
         return (amounts[0],)
     for c in MONEY_COLS if by_comment else ():  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
@@ -628,8 +637,7 @@ GROSS = re.compile(r"\b(before|without|excluding|ignoring|not counting) (the |an
 def discount_col(t: Table) -> tuple[str, bool] | None:
     """A line's discount beside its quantity and price ("discount real: 0.05", "disc_pct"): (the column, whether
     it is in percent), when the table has exactly one."""
-    hits = [c for c in t.columns.values() if c.is_numeric and {"discount", "disc", "rebate"} & set(
-        re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", c.name.lower()))]
+    hits = [c for c in t.columns.values() if c.is_numeric and {"discount", "disc", "rebate"} & set(name_parts(c.name))]
     if len(hits) != 1:
         return None
     c = hits[0]
@@ -667,6 +675,17 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     return cols[0].name, set()
 
 
+def spelled_columns(t: Table, ws: list[str]) -> set[int]:
+    """Positions of words that spell a number column's whole name ("standard cost" for StandardCost, "unit price"):
+    a column named, not a value ('Standard')."""
+    names = {tuple(bare(c.name).split("_")) for c in t.columns.values() if c.is_numeric}
+    out: set[int] = set()
+    for name in (n for n in names if len(n) >= 2):
+        out |= {i + k for i in range(len(ws) - len(name) + 1) if tuple(ws[i:i + len(name)]) == name
+                for k in range(len(name))}
+    return out
+
+
 def column_word(t: Table, ws: list[str], numeric: bool | None = None,
                 skip: set[int] | frozenset[int] = frozenset()) -> tuple[str, int] | None:
     """The first of ``ws`` that names a column of ``t`` (whole name, singular, or a distinctive part of
@@ -677,6 +696,7 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
     for c in cols:
         names[c.name.lower()] = c.name
         names[singular(c.name.lower())] = c.name
+        names.setdefault(bare(c.name), c.name)  # "DueDate" read as due_date: "their due date"
         for part in name_parts(c.name):
             if len(part) > 3 and part not in ("created", "updated") and part != t.name.lower():
                 names.setdefault(part, c.name)
@@ -703,6 +723,16 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             return names[w], i
         if singular(w) in names and singular(w) not in ("id",) and len(w) > 3:
             return names[singular(w)], i
+    if numeric is True:  # "attendance" for attn_cnt, "Head count of attendees": a word that opens its comment
+        keys = {t.pk, *(c for c, _, _ in t.fks)}
+        for i, w in enumerate(ws):
+            if i in skip or len(w) < 6 or w in STOP:
+                continue
+            hits = {c.name for c in cols if c.name not in keys and any(
+                len(x) >= 6 and len(os.path.commonprefix([w, x])) >= 6
+                for x in words(re.split(r"[;:.(=,]", c.comment)[0])[:4])}  # what it is, not what its values mean
+            if len(hits) == 1:
+                return hits.pop(), i
     return None
 
 

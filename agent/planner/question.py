@@ -122,6 +122,9 @@ def stem_names(w: str, table: str) -> bool:
     return n >= 4 and len(w) >= 5 and w not in forms(table)
 
 
+LISTS = re.compile(r"\b(show|which)\b|\blist\b(?!\s+prices?\b)")  # "list price" is a price, not "list the ..."
+
+
 def top_n(q: str) -> int | None:
     """N of "top 5", "the 10 latest", "show me 3 ...", "top ten", "which three"."""
     q = spelled_numbers(q)

@@ -9,8 +9,8 @@ from psycopg import sql as psql
 
 from agent.planner.filters import (Filters, Query, ident, money_expr, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
-from agent.planner.linking import NUMBER_WORDS, column_word, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
-from agent.planner.question import Read, stem_names
+from agent.planner.linking import NUMBER_WORDS, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
+from agent.planner.question import LISTS, Read, stem_names
 from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
@@ -44,7 +44,9 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))
     qty = any(w in _QTY for w in r.ws)
     bridge = _bridge(r, inbound)
-    if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num or bridge)):
+    timed = re.search(r"\b(hours|minutes|days)\b", r.q) and any(duration_col(rt) for rt, _, _ in inbound)
+    if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num or bridge
+                                                            or timed)):
         return None
     if (r.money or qty) and _deep_measured(r, cat, t) is not None:
         return None  # the worth or units sit further down (order_details → products → categories): deep_ranked
@@ -138,13 +140,15 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]], agg: psql.
     f.conds += rconds
     f.said += rsaid
     lab = t.label_column()
-    cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
+    through, key_joins = named_through_key(cat, t, "e") if cat is not None else ([], S(""))
+    cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else through))
+    joins.append(key_joins)
     label = label or f"{counted.name}_count"
     if agg is None:  # "rented most often", "the most frequently": how many times, the rows counted
         r.used |= {i for i, w in enumerate(r.ws) if w in ("often", "frequently", "times")}
     order = S("ASC" if re.search(r"\b(fewest|(?<!at )least)\b", r.q) else "DESC")
     sql = S("SELECT {}, {} AS {} FROM {} c0{}{} GROUP BY {} ORDER BY 3 {} NULLS LAST{}").format(
-        cols if lab else S("{}, NULL").format(cols), agg or S("count(*)"), ident(label), rel(counted),
+        cols if lab or through else S("{}, NULL").format(cols), agg or S("count(*)"), ident(label), rel(counted),
         S("").join(joins), where(f.conds), cols, order, first_rows(r, S(", 1")))
     path = " → ".join([counted.name] + [x[0].name for x in chain[1:]] + [t.name])
     what = f"the {label} of its {counted.name} rows" if agg is not None else f"the number of {counted.name} rows"
@@ -199,6 +203,14 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
             rc = next((c for c in rt.columns if re.search(r"rating|score|stars", c) and rt.columns[c].is_numeric), None)
             if rc:
                 chosen = Rank(rt, col, S("round(avg({})::numeric, 2)").format(ident("r", rc)), f"avg_{rc}", min_rows=True)
+    hours = re.search(r"\b(hours|minutes|days)\b", r.q)
+    if chosen is None and hours and not child_num:  # "the agent who logged the most hours": the minutes booked
+        for rt, col, _ in inbound:
+            if (dur := duration_col(rt)):
+                per = {"hours": 3600, "minutes": 60, "days": 86400}[hours.group(1)] / dur[1]
+                chosen = Rank(rt, col, S("round(sum({}) / {}, 2)").format(ident("r", dur[0]), L(round(per, 6))),
+                              hours.group(1))
+                break
     if chosen is None and child_num:
         rt, col, c = child_num
         agg = S("round(avg({})::numeric, 2)" if r.avg else "sum({})").format(ident("r", c))
@@ -219,20 +231,24 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     f.said += rsaid
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
-    shown = S(", ").join([cols, *(S("{} AS name").format(x) for x in person_name(t, "e"))])  # "Jake Brown"
+    through, key_joins = named_through_key(cat, t, "e")
+    shown = S(", ").join([cols, *(S("{} AS name").format(x) for x in person_name(t, "e") or through)])  # "Jake Brown"
     order = S("ASC" if re.search(r"\b(worst|fewest|(?<!at )least|lowest)\b", r.q) else "DESC")
     having = S(" HAVING count(*) >= 3") if k.min_rows else S("")
     inner = where([*f.conds, S("{} IS NOT NULL").format(ident("r", k.fk))])  # rows linked to none rank nothing
     parts = dict(cols=cols, shown=shown, agg=k.agg, label=ident(k.label), xlabel=ident("x", k.label), t=rel(t), rt=rel(k.table),
                  fk=ident("r", k.fk), pk=ident("e", t.pk), join=join, where=where(f.conds), having=having, inner=inner,
                  order=order, n=first_rows(r))
+    if vconds and through:  # grouped by the key: the name reached through it is grouped too
+        parts["cols"] = S(", ").join([cols, *through])
+        parts["join"] = S("{}{}").format(key_joins, join)
     if vconds:  # filters on the entity itself: join first, then rank
         sql = S("SELECT {shown}, {agg} AS {label} FROM {t} e JOIN {rt} r ON {fk} = {pk}{join}{where} GROUP BY {cols}"
                 "{having} ORDER BY {label} {order} NULLS LAST{n}").format(**parts)
     else:  # rank inside the fact table, then fetch the names of the top rows only (much faster)
         sql = S("SELECT {shown}, {xlabel} FROM (SELECT {fk} AS key, {agg} AS {label} FROM {rt} r{join}{inner} "
                 "GROUP BY {fk}{having} ORDER BY {label} {order} NULLS LAST{n}) x "
-                "JOIN {t} e ON {pk} = x.key ORDER BY {xlabel} {order} NULLS LAST").format(**parts)
+                "JOIN {t} e ON {pk} = x.key{key_joins} ORDER BY {xlabel} {order} NULLS LAST").format(**parts, key_joins=key_joins)
     top = "top 1 (and any tied with it)" if not r.n and _one(r) else f"top {r.n or 10}"
     return query(sql, "top", r.subject, f"{top} {r.subject} by {k.label}" + f.said_text(), k.label)
 
@@ -352,7 +368,7 @@ _NUMBER_WORDS = "|".join(NUMBER_WORDS)
 def with_children(r: Read, cat: Catalog) -> Query | None:
     """"customers with more than 5 orders": a count over the child table, per parent row."""
     hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+([a-z_]+)", r.q)
-    if not hm or not (r.count or re.search(r"\b(which|list|show)\b", r.q)):
+    if not hm or not (r.count or LISTS.search(r.q)):
         return None
     n = int(hm.group(2)) if hm.group(2).isdigit() else NUMBER_WORDS.index(hm.group(2))
     name = next((m.table for m in r.mentions if hm.group(3) in forms(m.table) or hm.group(3) in r.ws[max(m.start, 0):m.end]), None)
@@ -376,6 +392,27 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     sql = S("SELECT {} FROM {} e WHERE {} IN ({}) ORDER BY {} LIMIT {}").format(
         cols, rel(t), ident("e", refcol), inner, key if t.pk else S("1"), L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
+
+
+def named_through_key(cat: Catalog, t: Table, alias: str) -> tuple[list[psql.Composable], psql.Composable]:
+    """For a table whose rows have no name of their own but whose key is another table's key (a sales person is
+    an employee is a person): that table's whole name or label, and the joins that reach it (up to 3 hops)."""
+    if t.label_column() or not t.pk:
+        return [], S("")
+    joins, here, at, found = [], t, alias, []
+    for hop in range(3):
+        up = next(((ref, refcol) for c, ref, refcol in here.fks if c == here.pk and ref in cat.tables), None)
+        if up is None or up[0] == here.name:
+            break
+        nxt, nalias = cat.tables[up[0]], f"k{hop}"
+        joins.append(S(" JOIN {} {} ON {} = {}").format(rel(nxt), ident(nalias), ident(nalias, up[1]), ident(at, here.pk)))
+        here, at = nxt, nalias
+        lab = here.label_column()
+        whole = person_name(here, at) or ([ident(at, lab)] if lab and "name" in name_parts(lab) else [])
+        if whole:  # a name (an employee's national id number is a label, not a name: look one key further)
+            return whole, S("").join(joins)
+        found = found or ([ident(at, lab)], list(joins)) if lab else found
+    return (found[0], S("").join(found[1])) if found else ([], S(""))
 
 
 def person_name(t: Table, alias: str) -> list[psql.Composable]:

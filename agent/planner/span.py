@@ -20,17 +20,19 @@ from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog, Column, Table
 
 S = psql.SQL
-_TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|time (?:from|between|to|it takes|taken|spent)|"
+_EVENT_TIME = (r"(?:response|reply|resolution|resolve|processing|handling|delivery|waiting|wait|repair|transit|completion) times?|"
+               r"(?:average|mean|median|typical|longest|shortest) (?:\w+ )?(?:length|duration)")  # "average loan length"
+_TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|" + _EVENT_TIME + "|time (?:from|between|to|it takes|taken|spent)|"
                        r"(?:days|hours|minutes) (?:from|between|to|until|it takes)|turnaround|lead time|delay|"
                        r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) |"
                        r"how many (?:days|hours|minutes|weeks) (?:after|before|between|from|until|does|do|did|is|are|"
                        r"was|were|it|on average|pass|passed|go by|elapse|elapsed))")
-STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|"
+STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|" + _EVENT_TIME + "|"
                     r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
                     r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average|"
                     r"pass|passed|go by|elapse|elapsed))\b")
 # Past forms that do not start like the verb ("members pay" ~ paid_on)
-_PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
+PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
          "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
                       r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan)\b")
@@ -95,13 +97,18 @@ def _owned(cat: Catalog, fact: Table, alias: str) -> list[tuple[Table, str, psql
     return out
 
 
-def _names(c: Column, w: str) -> bool:
+def _names(c: Column, w: str, own: frozenset[str] = frozenset()) -> bool:
     """Whether word ``w`` names time column ``c``: a part of its name (or comment) shares its first 4+ letters
-    ("delivery" ~ delivered_at, "admission" ~ admitted_on, "shipping" ~ shipped_at)."""
+    ("delivery" ~ delivered_at, "admission" ~ admitted_on, "shipping" ~ shipped_at); ``own``: words of the
+    table's name, which name every column of it ("When the ticket reached status C" names no ticket time)."""
     parts = [p for p in name_parts(c.name) if p not in ("at", "on", "date", "time", "ts", "dt")]
-    parts += re.findall(r"[a-z]{4,}", c.comment.lower())[:3]
-    w = _PAST.get(w, w)
+    parts += [x for x in re.findall(r"[a-z]{4,}", c.comment.lower())[:3] if singular(x) not in own]
+    w = PAST.get(w, w)
     return len(w) >= 4 and any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
+
+
+def _own(t: Table) -> frozenset[str]:
+    return frozenset(singular(p) for p in name_parts(t.name))
 
 
 def _prefix(a: str, b: str) -> int:
@@ -121,7 +128,7 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
     for i, w in enumerate(ws):
         for t, a, join in owned:
             for c in t.time_columns():
-                if _names(c, w) and not any(c is x[3] for x in named):
+                if _names(c, w, _own(t)) and not any(c is x[3] for x in named):
                     named.append((i, t, a, c, join))
                     break
             else:
@@ -142,9 +149,14 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
         joins = [j for j in (j1, j2) if j is not None]
     else:
         events = [c for c in fact.time_columns() if not c.audit]
-        if len(events) != 2:
+        one = [x[3] for x in named if x[1] is fact]
+        begin = [c for c in events if not c.nullable and c is not (one or [None])[0]]
+        if len(events) == 2:
+            start, end, joins = (alias, events[0], fact), (alias, events[1], fact), []
+        elif len(one) == 1 and begin:  # "first-response time": from the row's own start (opened_ts) to the time named
+            start, end, joins = (alias, begin[0], fact), (alias, one[0], fact), []
+        else:
             return None
-        start, end, joins = (alias, events[0], fact), (alias, events[1], fact), []
     if start[1] is end[1]:
         return None
     unit, div = ("hours", 3600) if re.search(r"\bhours?\b", q) else (

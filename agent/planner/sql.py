@@ -24,10 +24,10 @@ from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons
                                    window_conds)
 from agent.planner.glossary import meanings
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, spelled_columns, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
-from agent.planner.question import Read, read
-from agent.planner.span import STRONG, Span, span
+from agent.planner.question import LISTS, Read, read
+from agent.planner.span import PAST, STRONG, Span, span
 from agent.planner.spelling import QUESTION_WORDS, respell
 from toolkits.catalog import Catalog, Table
 
@@ -138,20 +138,22 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         kind = "avg"
     elif r.count:
         kind = "count"
-    elif (r.max or r.min) and not r.n and not re.search(r"\b(list|show|which)\b", q) and not _superlative_row(r):
+    elif (r.max or r.min) and not r.n and not LISTS.search(q) and not _superlative_row(r):
         kind = "max" if r.max else "min"
     elif (r.max or r.min) and not r.n:
         kind = "list"  # "what is our most expensive product": the product, not its price
     elif r.sum:
         kind = "sum"
-    elif r.n or re.search(r"\b(list|show|which|latest|recent|last|newest|oldest)\b", q):
+    elif r.n or LISTS.search(q) or re.search(r"\b(latest|recent|last|newest|oldest)\b", q):
         kind = "list"
     hm = re.search(r"\bhow (?:many|much)\s+([a-z_]+)", q)
     if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables) \
             and not find_tables(words(q[hm.start(1):])[:2], cat):  # "how many line items": a table (lineitem)
         # "how many hours ...", "how much budget ...": a sum of that column, here or in a child table
         w = [hm.group(1)]  # a key ("patients" → pt_id, by its comment) is not an amount
-        if _named_measure(t, w) or any(_named_measure(rt, w) for rt, _, _ in cat.inbound(t.name)):
+        timed = bool(_TIME_ASKED.search(q)) and not STRONG.search(q)  # "how many (billable) hours were booked"
+        if _named_measure(t, w) or any(_named_measure(rt, w) or (timed and duration_col(rt))
+                                       for rt, _, _ in [(t, "", ""), *cat.inbound(t.name)]):
             kind = "sum"
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
@@ -221,7 +223,17 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
     return fact
 
 
+_TIME_ASKED = re.compile(r"\b(?:how many|total|number of|in)\s+(?:[a-z]+\s+)?(milliseconds|seconds|minutes|hours|days)\b")
+
+
 def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> Table:
+    asked = _TIME_ASKED.search(r.q)
+    if asked and kind in ("sum", "avg", "max", "min", "median") and not STRONG.search(r.q) \
+            and not column_word(fact, r.ws, numeric=True, skip=r.used):
+        for t in [fact, *(rt for rt, _, _ in cat.inbound(fact.name))]:  # "hours booked": the minutes worked
+            if duration_col(t):
+                r.unit = duration_col(t)[0]
+                return t
     if units:  # "quantity on hand" names a column (qoh) of the fact or a child: not any quantity
         for t in [fact, *(rt for rt, _, _ in cat.inbound(fact.name))]:
             hit = column_word(t, r.ws, numeric=True, skip=r.used)
@@ -272,7 +284,8 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     r.used -= meant - r.null_read  # a NULL's meaning that read a code's word keeps it ("licence verified")
     f.base = list(f.conds)
     soft = frozenset(i for m in r.mentions[1:] if m.start >= 0 for i in range(m.start, m.end))
-    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used, soft=soft, exact=capitalized(r.text))
+    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws), soft=soft,
+                                         exact=capitalized(r.text))
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     dconds, dsaid = duration_filters(fact, r.q, T)
     nconds, nsaid = nconds + dconds, nsaid + dsaid
@@ -468,8 +481,7 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     col, pos = time_column(table, r.ws, r.window_pos)
     if col:
         r.used.update(pos)
-        f.conds += window_conds(alias, col, r.window)
-        f.said.append(f"{col} {r.window.phrase}")
+        f.add(S(" AND ").join(window_conds(alias, col, r.window)), f"{col} {r.window.phrase}")  # one condition, one phrase
 
 
 def flag_filters(r: Read, fact: Table, f: Filters) -> None:
@@ -483,6 +495,7 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
     if named and lab:
         f.add(S("{} ILIKE {}").format(ident(T, lab), L("%" + named.group(1).strip("'\"") + "%")),
               f"{lab} contains {named.group(1)}")
+    ended_filters(r, fact, f)
     null_filters(r, fact, f)
     missing_filters(r, fact, f)
     for c in [*fact.columns.values(), *fact.keys.values()]:
@@ -495,6 +508,11 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         expr = S("({})::boolean").format(ref) if c.key_of else ref
         name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
+        if c.name != c.name.lower() and not re.search(rf"\b{re.escape(stem)}\b", r.q):  # "OnlineOrderFlag": online
+            own = {singular(p) for p in name_parts(fact.name)}
+            parts = [p for p in name_parts(c.name) if len(p) >= 4 and singular(p) not in own
+                     and p not in ("flag", "indicator", "bool")]
+            stem = next((p for p in parts if re.search(rf"\b{re.escape(p)}\b", r.q)), stem)
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         at = [i for i, w in enumerate(r.ws) if w == stem]
         if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q) \
@@ -502,6 +520,39 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
             f.add(no, f"{name} = {0 if number else 'false'}")
         elif re.search(rf"\b{re.escape(stem)}\b", r.q):
             f.add(yes, f"{name} = {1 if number else 'true'}")
+
+
+_NO_LONGER = re.compile(r"\bno longer (?:being |on |in )?(\w+)|\bnot (\w+) any ?more\b")
+_ENDING = {"end", "ended", "until", "stop", "stopped", "discontinued", "closed", "left", "retired", "terminated", "expired",
+           "withdrawn", "departed", "exit", "exited", "ceased", "dropped"}
+_ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
+
+
+def ended_filters(r: Read, fact: Table, f: Filters) -> None:
+    """"products no longer sold": the nullable end date of what the verb names (SellEndDate, "Date the product was
+    no longer available for sale") IS NOT NULL — or the table's one end date. "Counting ones we no longer sell"
+    includes them: no filter at all. Either way the words are read, so no other filter takes them."""
+    m = _NO_LONGER.search(r.q)
+    if not m:
+        return
+    at = len(words(r.q[:m.start()]))
+    r.used |= set(range(at, at + len(words(m.group(0)))))
+    if re.search(r"\b(counting|including|incl|even|plus|as well as)\b(?:\W+\w+){0,4}\W+(?:no longer|not \w+ any ?more)",
+                 r.q):
+        return
+    verb = m.group(1) or m.group(2)
+    base = {v for v, past in PAST.items() if past == verb} | {verb}
+    ending = [c for c in fact.time_columns() if c.nullable and not c.audit
+              and (set(name_parts(c.name)) & _ENDING or _ENDED_SAID.search(c.comment.lower()))]
+
+    def names(c) -> bool:
+        said = set(name_parts(c.name)) | set(words(c.comment))
+        return any(len(os.path.commonprefix([b, x])) >= min(4, len(b)) for b in base for x in said if len(x) >= 3)
+
+    named = [c for c in ending if names(c)]
+    col = named[0] if len(named) == 1 else (ending[0] if len(ending) == 1 else None)
+    if col is not None:
+        f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set (no longer {verb})")
 
 
 _NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing|waiting|awaiting|rather than|"
@@ -565,7 +616,8 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
 
 _NEGATIONS = {"not", "never", "no"}
 _SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "deceased", "unpaid": "paid"}
-_DENIED = re.compile(r"\b(not|never|no|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|instead of)\b")
+_DENIED = re.compile(r"\b(not|never|no|nobody|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|"
+                     r"instead of|yet)\b")
 
 
 def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
@@ -584,13 +636,20 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
 
         def says_one(w: str, x: str) -> bool:
             w = _SYNONYM.get(w, w)  # "living" dogs for "NULL = alive"
+            if w.startswith("un") and len(w) >= 8 and x == w[2:]:  # "unanswered" says "answered", negated
+                return True
             return len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) and (x, w) != ("open", "opened")
 
         def says(w: str) -> bool:  # "opened" is created, not open
             return len(w) >= 4 and any(says_one(w, x) for x in said)
 
         matched = {x for i, w in enumerate(r.ws) if i not in r.used for x in strong if says_one(w, x)}
-        if len(matched) < min(2, len(strong)) or not strong:
+        # one word is enough when it is the meaning's own verb and the question denies it ("tickets nobody has
+        # answered yet" for "NULL = the customer has never been answered")
+        denied_verb = len(matched) == 1 and re.search(r"\b(not|never|no)\b", meaning) and any(
+            w == x and x.endswith("ed") and _DENIED.search(" ".join(r.ws[max(0, i - 4):i + 2]))
+            for i, w in enumerate(r.ws) if i not in r.used for x in matched)
+        if (len(matched) < min(2, len(strong)) and not denied_verb) or not strong:
             continue  # "policies sold per agent" names no "NULL = sold directly through the website"
         for i, w in enumerate(r.ws):
             if i in r.used or not says(w):
@@ -665,7 +724,8 @@ def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     if said and said.group(1) == "rate" and any("rate" in c.lower() for c in fact.columns):
         said = None  # "a rental rate between 2 and 4" names a column
     if said and not f.values and kind in ("count", "list"):  # "what percentage of customers have a company name":
-        nulls = [(c, x) for c, x in zip(f.conds, f.said) if x.endswith(" set") or x.startswith("no ")]  # the share
+        nulls = [(c, x) for c, x in zip(f.conds, f.said) if x.endswith((" set", " = true", " = false", " = 1", " = 0"))
+                 or x.startswith("no ")]  # the share: a NULL or a flag ("what percentage ... were made online")
         if nulls:
             f.values, f.values_said = [nulls[-1][0]], [nulls[-1][1]]
             f.base = [c for c in f.base if c is not nulls[-1][0]]
@@ -704,6 +764,9 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
         qty = qty_col(fact)
         num = (qty, -1) if qty else num
     measure = None
+    keys = {fact.pk, *(c for c, _, _ in fact.fks), *fact.implied}
+    if num and num[0] in keys and kind in ("sum", "avg", "median"):
+        num = None  # "internal notes written by agents in total": no one adds up agent ids
     if num and num[0] != fact.pk and not (r.money and not units and bare(num[0]) in ("quantity", "qty") and money_cols(fact)):
         measure = (num[0],)
     elif r.money or kind in ("sum", "avg", "median"):
@@ -773,7 +836,7 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
     dur = duration_col(fact)
-    want = re.search(r"\bin (milliseconds|seconds|minutes|hours|days)\b", r.q)
+    want = _TIME_ASKED.search(r.q)
     if len(measure) == 1 and dur and dur[0] == measure[0] and want and kind in ("avg", "sum", "max", "min", "median"):
         per = {"milliseconds": 0.001, "seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}[want.group(1)] / dur[1]
         expr, label = S("{} / {}").format(expr, L(round(per, 6))), f"{kind}_{measure[0]}_in_{want.group(1)}"  # ms → min
