@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from agent.planner.filters import Query
-from agent.planner.linking import STOP, singular
+from agent.planner.linking import STOP, bare, singular
 from agent.planner.question import Read, implied_table
 from agent.planner.related import deep_ranked, groups_with, ranked, self_ref, when_related, with_children, without
 from agent.planner.semantic import ranked_tables
@@ -69,7 +69,8 @@ def content_positions(r: Read) -> list[int]:
 def _sql_tokens(sql: str) -> set[str]:
     """Identifiers whole ("ord_dt") and in parts ("ord", "dt"), words of literals, each also in the singular."""
     toks = set()
-    for part in _TOKEN.findall(sql.lower()) + re.findall(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", sql.lower()):
+    camel = [p for q in re.findall(r'"([^"]*[A-Z][^"]*)"', sql) for p in bare(q).split("_")]  # "ListPrice": list, price
+    for part in _TOKEN.findall(sql.lower()) + re.findall(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", sql.lower()) + camel:
         toks.add(part)
         toks.add(singular(part))
     return toks

@@ -122,7 +122,8 @@ def stem_names(w: str, table: str) -> bool:
     return n >= 4 and len(w) >= 5 and w not in forms(table)
 
 
-LISTS = re.compile(r"\b(show|which)\b|\blist\b(?!\s+prices?\b)")  # "list price" is a price, not "list the ..."
+# "which ...", "list ...", "show me ...": rows asked for — not "list price", not "on any single show"
+LISTS = re.compile(r"\bwhich\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
 
 
 def top_n(q: str) -> int | None:

@@ -151,7 +151,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
             and not find_tables(words(q[hm.start(1):])[:2], cat):  # "how many line items": a table (lineitem)
         # "how many hours ...", "how much budget ...": a sum of that column, here or in a child table
         w = [hm.group(1)]  # a key ("patients" → pt_id, by its comment) is not an amount
-        timed = bool(_TIME_ASKED.search(q)) and not STRONG.search(q)  # "how many (billable) hours were booked"
+        timed = time_summed(q)  # "how many (billable) hours were booked"
         if _named_measure(t, w) or any(_named_measure(rt, w) or (timed and duration_col(rt))
                                        for rt, _, _ in [(t, "", ""), *cat.inbound(t.name)]):
             kind = "sum"
@@ -226,9 +226,14 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
 _TIME_ASKED = re.compile(r"\b(?:how many|total|number of|in)\s+(?:[a-z]+\s+)?(milliseconds|seconds|minutes|hours|days)\b")
 
 
+def time_summed(q: str) -> bool:
+    """"How many hours did ushers work", "total minutes booked": an amount of time kept in a column, summed — not
+    the time between two events ("how many days from order to delivery")."""
+    return bool(_TIME_ASKED.search(q)) and not re.search(r"\b(from|between|until|after|before|since)\b", q)
+
+
 def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> Table:
-    asked = _TIME_ASKED.search(r.q)
-    if asked and kind in ("sum", "avg", "max", "min", "median") and not STRONG.search(r.q) \
+    if time_summed(r.q) and kind in ("sum", "avg", "max", "min", "median") \
             and not column_word(fact, r.ws, numeric=True, skip=r.used):
         for t in [fact, *(rt for rt, _, _ in cat.inbound(fact.name))]:  # "hours booked": the minutes worked
             if duration_col(t):

@@ -1,0 +1,176 @@
+"""The parser on a box office's schema nothing in agent/ names, written the way .NET-era schemas are: quoted
+CamelCase names, domains over varchar and boolean, a person's name kept on the table whose key the usher's key
+is, a header with its subtotal, tax and total, lines with quantity, unit price and discount, a flag, an end date
+"no longer sold", NULL meanings in comments, minutes worked and a head count. Every figure is checked against
+independent SQL."""
+from __future__ import annotations
+
+import pytest
+
+try:
+    from tests.planner_db import asker, loaded, truth
+except ImportError:  # tests/ not a package
+    from planner_db import asker, loaded, truth
+
+from agent.planner.linking import bare
+
+DB = "dbc_unseen_quoted"
+SCHEMA = """
+CREATE SCHEMA box;
+CREATE DOMAIN box."Label" varchar(60);
+CREATE DOMAIN box."YesNo" boolean NOT NULL;
+CREATE TABLE box."Party" ("PartyID" int PRIMARY KEY, "GivenName" box."Label" NOT NULL,
+                          "FamilyName" box."Label" NOT NULL);
+CREATE TABLE box."Usher" ("PartyID" int PRIMARY KEY REFERENCES box."Party", "BadgeNo" int NOT NULL);
+CREATE TABLE box."Show" ("ShowID" int PRIMARY KEY, "Title" box."Label" NOT NULL, "ListPrice" numeric(8,2) NOT NULL,
+                         "StandardCost" numeric(8,2) NOT NULL, "Genre" char(1) NOT NULL, "SellEndDate" date);
+COMMENT ON COLUMN box."Show"."Genre" IS 'D = Drama, S = Standard repertoire, M = Musical, E = Experimental';
+COMMENT ON COLUMN box."Show"."SellEndDate" IS 'Date tickets were no longer sold for the show';
+CREATE TABLE box."Booking" ("BookingID" int PRIMARY KEY, "ShowID" int NOT NULL REFERENCES box."Show",
+                            "UsherID" int NOT NULL REFERENCES box."Usher", "BookedOn" date NOT NULL,
+                            "DueDate" date NOT NULL, "PaidDate" date, "OnlineFlag" box."YesNo",
+                            "SubTotal" numeric(10,2) NOT NULL, "TaxAmt" numeric(10,2) NOT NULL,
+                            "TotalDue" numeric(10,2) NOT NULL);
+COMMENT ON COLUMN box."Booking"."OnlineFlag" IS '0 = booked at the counter. 1 = booked online by the customer.';
+CREATE TABLE box."BookingLine" ("BookingID" int NOT NULL REFERENCES box."Booking", "LineNo" int NOT NULL,
+                                "OrderQty" int NOT NULL, "UnitPrice" numeric(8,2) NOT NULL,
+                                "UnitPriceDiscount" numeric(4,2) NOT NULL, PRIMARY KEY ("BookingID", "LineNo"));
+CREATE TABLE box."Shift" ("ShiftID" int PRIMARY KEY, "UsherID" int NOT NULL REFERENCES box."Usher",
+                          "WorkedOn" date NOT NULL, "mins" int NOT NULL);
+COMMENT ON COLUMN box."Shift"."mins" IS 'Minutes worked';
+CREATE TABLE box.enquiry (enq_id int PRIMARY KEY, opened_at timestamp NOT NULL, first_reply_at timestamp,
+                          closed_at timestamp);
+COMMENT ON COLUMN box.enquiry.first_reply_at IS 'First reply by staff. NULL = the enquirer has never been answered.';
+COMMENT ON COLUMN box.enquiry.closed_at IS 'When the enquiry was closed. NULL = still open.';
+CREATE TABLE box.survey (srv_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, answered_at timestamp);
+COMMENT ON COLUMN box.survey.answered_at IS 'When the enquirer answered. NULL = not answered.';
+CREATE TABLE box.gala (gala_id int PRIMARY KEY, held_on date NOT NULL, attn_cnt int);
+COMMENT ON COLUMN box.gala.attn_cnt IS 'Head count of attendees; NULL = not counted';
+INSERT INTO box."Party" SELECT g, (ARRAY['Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'])[1 + g % 6],
+       (ARRAY['Lind', 'Moss', 'Nash', 'Orr', 'Pike', 'Quill', 'Rowe'])[1 + g % 7] FROM generate_series(1, 40) g;
+INSERT INTO box."Usher" SELECT g, 100 + g FROM generate_series(1, 12) g;
+INSERT INTO box."Show" SELECT g, 'Show ' || g, 20 + (g * 13) % 70, 5 + (g * 7) % 30,
+       (ARRAY['D', 'S', 'M', 'E'])[1 + g % 4], CASE WHEN g % 5 = 0 THEN date '2024-06-01' + g END
+FROM generate_series(1, 30) g;
+INSERT INTO box."Booking" SELECT g, 1 + g % 30, 1 + (g * g) % 12, date '2024-01-01' + g % 500,
+       date '2024-01-01' + g % 500 + 7, CASE WHEN g % 9 <> 0 THEN date '2024-01-01' + g % 500 + (g % 11) END,
+       g % 3 <> 0, 40 + g % 60, round((40 + g % 60) * 0.2, 2), 40 + g % 60 + round((40 + g % 60) * 0.2, 2)
+FROM generate_series(1, 2000) g;
+INSERT INTO box."BookingLine" SELECT 1 + g % 2000, g, 1 + g % 4, 10 + g % 25, (g % 3) * 0.05
+FROM generate_series(1, 5000) g;
+INSERT INTO box."Shift" SELECT g, 1 + (g * 7) % 12, date '2024-01-01' + g % 700, 60 + (g * 37) % 240
+FROM generate_series(1, 1500) g;
+INSERT INTO box.enquiry SELECT g, timestamp '2024-01-01' + g * interval '7 hours',
+       CASE WHEN g % 8 <> 0 THEN timestamp '2024-01-01' + g * interval '7 hours' + (g % 50) * interval '3 minutes' END,
+       CASE WHEN g % 3 = 0 THEN timestamp '2024-01-01' + g * interval '7 hours' + interval '2 days' END
+FROM generate_series(1, 900) g;
+INSERT INTO box.survey SELECT g, 1 + g % 900, CASE WHEN g % 4 <> 0 THEN timestamp '2024-03-01' + g * interval '1 hour' END
+FROM generate_series(1, 600) g;
+INSERT INTO box.gala SELECT g, date '2023-06-01' + g * 9, CASE WHEN g % 10 <> 0 THEN 50 + (g * 17) % 200 END
+FROM generate_series(1, 120) g;
+ANALYZE;
+"""
+
+
+@pytest.fixture(scope="module")
+def dsn(scratch_database):
+    with loaded(scratch_database, DB, SCHEMA) as dsn:
+        yield dsn
+
+
+@pytest.fixture(scope="module")
+def ask(dsn):
+    return asker(dsn)
+
+
+def lead(text: str) -> str:
+    return text.split("\n")[0]
+
+
+def bold(value) -> str:
+    return f"**{value}**"
+
+
+def test_camel_case_names_read_as_their_words():
+    assert [bare(x) for x in ("UnitPrice", "OrderQty", "TotalDue", "l_quantity")] == \
+        ["unit_price", "order_qty", "total_due", "quantity"]
+
+
+def test_a_domain_is_its_base_type(dsn):
+    from toolkits.postgres import PgContext
+    from toolkits.postgres.catalog import read_catalog
+
+    cat = read_catalog(PgContext(dsn=dsn), fresh=True)
+    show, booking = cat.tables["Show"], cat.tables["Booking"]
+    assert show.columns["Title"].is_text and show.label_column() == "Title"
+    assert booking.columns["OnlineFlag"].type == "boolean" and not booking.columns["OnlineFlag"].nullable
+
+
+def test_a_difference_of_two_spelled_columns_and_list_price_is_no_listing(ask, dsn):
+    want = truth(dsn, 'SELECT max("ListPrice" - "StandardCost")::int FROM box."Show"')  # whole by construction
+    text = ask("What is the biggest markup (list price minus standard cost) on any single show?")
+    assert bold(want) in lead(text) and "Genre" not in text  # "standard" names the cost, not 'S' = Standard
+
+
+def test_no_longer_sold_is_an_end_date_set_and_counting_them_is_no_filter(ask, dsn):
+    want = truth(dsn, 'SELECT count(*) FROM box."Show" WHERE "SellEndDate" IS NOT NULL')
+    assert bold(want) in lead(ask("How many shows are no longer sold?"))
+    want = truth(dsn, """SELECT count(*) FROM box."Show" WHERE "Genre" = 'M'""")
+    assert bold(want) in lead(ask("How many musical shows do we have, counting ones we no longer sell?"))
+    assert bold(want) in lead(ask("How many shows are musical, i.e. with songs?"))  # no 'E' from "i.e."
+
+
+def test_a_time_named_before_a_comparison_and_one_camel_case_after_it(ask, dsn):
+    want = truth(dsn, 'SELECT count(*) FROM box."Booking" WHERE "PaidDate" > "DueDate"')
+    assert bold(want) in lead(ask("How many bookings were paid later than their due date?"))
+
+
+def test_the_total_beside_its_parts_and_lines_worth_less_discount(ask, dsn):
+    want = truth(dsn, 'SELECT round(avg("TotalDue"), 2) FROM box."Booking"')
+    assert bold(want) in lead(ask("What is the average booking value?"))
+    want = truth(dsn, 'SELECT round(sum("OrderQty" * "UnitPrice" * (1 - "UnitPriceDiscount")), 2) FROM box."BookingLine"')
+    assert str(want) in lead(ask("What is the total revenue of all booking lines?"))
+
+
+def test_a_flag_named_by_its_own_word_and_its_share(ask, dsn):
+    want = truth(dsn, 'SELECT round(100.0 * count(*) FILTER (WHERE "OnlineFlag") / count(*), 2) FROM box."Booking" '
+                      """WHERE "BookedOn" >= '2024-01-01' AND "BookedOn" < '2025-01-01'""")
+    assert str(want) in lead(ask("What percentage of the bookings made in 2024 were made online?"))
+
+
+def test_a_name_reached_through_the_shared_key(ask, dsn):
+    want = truth(dsn, """SELECT p."GivenName" || ' ' || p."FamilyName" FROM box."Booking" b
+                         JOIN box."Party" p ON p."PartyID" = b."UsherID" GROUP BY p."PartyID"
+                         ORDER BY count(*) DESC LIMIT 1""")
+    assert want in ask("Which usher handled the most bookings?")
+
+
+def test_null_meanings_denied_in_other_words(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM box.enquiry WHERE first_reply_at IS NULL")
+    assert bold(want) in lead(ask("How many enquiries has nobody answered yet?"))
+    want = truth(dsn, "SELECT count(*) FROM box.survey WHERE answered_at IS NULL")
+    assert bold(want) in lead(ask("How many surveys were left unanswered?"))
+
+
+def test_an_event_time_runs_from_the_rows_start(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(extract(epoch FROM first_reply_at - opened_at) / 60)::numeric, 2) "
+                      "FROM box.enquiry")
+    assert bold(want) in lead(ask("What is the average first-reply time of enquiries, in minutes?"))
+
+
+def test_hours_from_minutes_worked(ask, dsn):
+    want = truth(dsn, """SELECT round(sum(mins) / 60.0, 2) FROM box."Shift"
+                         WHERE "WorkedOn" >= '2024-01-01' AND "WorkedOn" < '2025-01-01'""")
+    assert str(want) in lead(ask("How many hours did ushers work in 2024?"))
+    top = truth(dsn, """SELECT p."GivenName" || ' ' || p."FamilyName" FROM box."Shift" s
+                        JOIN box."Party" p ON p."PartyID" = s."UsherID"
+                        WHERE "WorkedOn" >= '2024-01-01' AND "WorkedOn" < '2025-01-01'
+                        GROUP BY p."PartyID" ORDER BY sum(mins) DESC LIMIT 1""")
+    assert top in ask("Which usher worked the most hours in 2024?")
+
+
+def test_a_measure_its_comment_opens_with_and_no_sum_of_keys(ask, dsn):
+    want = truth(dsn, "SELECT sum(attn_cnt) FROM box.gala WHERE held_on >= '2024-01-01' AND held_on < '2025-01-01'")
+    assert bold(want) in lead(ask("What was the total attendance at galas in 2024?"))
+    text = ask("How many surveys have enquirers answered in total?")
+    assert "sum(t.enq_id)" not in text and "sum_enq_id" not in text
