@@ -31,6 +31,8 @@ CREATE TABLE box."Booking" ("BookingID" int PRIMARY KEY, "ShowID" int NOT NULL R
                             "DueDate" date NOT NULL, "PaidDate" date, "OnlineFlag" box."YesNo",
                             "SubTotal" numeric(10,2) NOT NULL, "TaxAmt" numeric(10,2) NOT NULL,
                             "TotalDue" numeric(10,2) NOT NULL);
+COMMENT ON COLUMN box."Booking"."SubTotal" IS 'Sum of the lines';
+COMMENT ON COLUMN box."Booking"."TotalDue" IS 'Total due from the customer, tax included: SubTotal + TaxAmt';
 COMMENT ON COLUMN box."Booking"."OnlineFlag" IS '0 = booked at the counter. 1 = booked online by the customer.';
 CREATE TABLE box."BookingLine" ("BookingID" int NOT NULL REFERENCES box."Booking", "LineNo" int NOT NULL,
                                 "OrderQty" int NOT NULL, "UnitPrice" numeric(8,2) NOT NULL,
@@ -128,6 +130,8 @@ def test_a_time_named_before_a_comparison_and_one_camel_case_after_it(ask, dsn):
 def test_the_total_beside_its_parts_and_lines_worth_less_discount(ask, dsn):
     want = truth(dsn, 'SELECT round(avg("TotalDue"), 2) FROM box."Booking"')
     assert bold(want) in lead(ask("What is the average booking value?"))
+    want = truth(dsn, """SELECT sum("TotalDue")::float FROM box."Booking" WHERE "BookedOn" >= '2024-01-01' AND "BookedOn" < '2025-01-01'""")
+    assert bold(f"{want:g}") in lead(ask("What was the total billed, tax included, on bookings made in 2024?"))  # not SubTotal
     want = truth(dsn, 'SELECT round(sum("OrderQty" * "UnitPrice" * (1 - "UnitPriceDiscount")), 2) FROM box."BookingLine"')
     assert str(want) in lead(ask("What is the total revenue of all booking lines?"))
 

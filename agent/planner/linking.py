@@ -675,6 +675,19 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     return cols[0].name, set()
 
 
+@functools.lru_cache(maxsize=4096)
+def _stem(w: str) -> str:
+    """A word's Snowball stem (glossary.stem adds its own synonyms; it imports this module, so not used here)."""
+    return _stemmer().stemWord(w)
+
+
+@functools.lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
 def spelled_columns(t: Table, ws: list[str]) -> set[int]:
     """Positions of words that spell a number column's whole name ("standard cost" for StandardCost, "unit price"):
     a column named, not a value ('Standard')."""
@@ -687,10 +700,13 @@ def spelled_columns(t: Table, ws: list[str]) -> set[int]:
 
 
 def column_word(t: Table, ws: list[str], numeric: bool | None = None,
-                skip: set[int] | frozenset[int] = frozenset()) -> tuple[str, int] | None:
+                skip: set[int] | frozenset[int] = frozenset(), by_comment: bool = False) -> tuple[str, int] | None:
     """The first of ``ws`` that names a column of ``t`` (whole name, singular, or a distinctive part of
-    it): (column, word position). ``numeric``: only numeric columns (True), no plain numbers (False)."""
+    it): (column, word position). ``numeric``: only numeric columns (True), no plain numbers (False).
+    ``by_comment`` (``ws`` is a question): a part several names share goes to the one whose comment says more of
+    the question."""
     names: dict[str, str] = {}
+    shared: dict[str, list] = {}  # a part several names have ("total": SubTotal, TotalDue)
     cols = [c for c in t.columns.values()
             if not (numeric is True and not c.is_numeric) and not (numeric is False and c.is_numeric and not c.values)]
     for c in cols:
@@ -701,6 +717,13 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             if len(part) > 3 and part not in ("created", "updated") and part != t.name.lower():
                 names.setdefault(part, c.name)
                 names.setdefault(part + "s", c.name)
+                shared.setdefault(part, []).append(c)
+    said = {_stem(w) for w in ws if w not in STOP} if by_comment else set()
+    for part, owners in shared.items():  # "total ... tax and freight included": TotalDue, whose comment says
+        if by_comment and len(owners) > 1 and names.get(part) == owners[0].name:  # "Subtotal + TaxAmt + Freight"
+            overlap = [len(said & {_stem(x) for x in words(c.comment) if x not in STOP}) for c in owners]
+            if overlap.count(max(overlap)) == 1:
+                names[part] = names[part + "s"] = owners[overlap.index(max(overlap))].name
     for c in cols:  # what a column's COMMENT calls it, after every name: "Seats booked" for SeatCnt
         for said in column_synonyms(c.comment):
             for f in forms(said):

@@ -750,7 +750,7 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     Without one, max/min become a listing ("the most expensive product") and the rest a count."""
     if kind not in MEASURED:
         return None, kind
-    num = column_word(fact, r.ws, numeric=True, skip=r.used)
+    num = column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
     if num and r.latest in fact.columns and (num[0] == fact.pk or num[0].lower().endswith("id")):
         num = None  # "the first ledger entry": its time, not its key
     if num is None and r.signed in fact.columns:  # "total of withdrawals": the signed amount
