@@ -165,13 +165,19 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("Which statements have been executed the most times?", "top_queries"),
     ("How many row updates has the orders table had since statistics were last reset?", "table_health"),
     ("Which partitions will this query read: SELECT count(*) FROM ops.leg WHERE flt_dt > '2025-01-01'", "explain_query"),
+    ("Which partitions does this query actually scan? SELECT count(*) FROM orders WHERE id < 5", "explain_query"),
+    ("Does it do a sequential scan? SELECT * FROM orders WHERE id = 3", "explain_query"),
+    ("What do the status codes on the orders table mean?", "describe_table"),
+    ("How large is the shop database on disk?", "database_stats"),
+    ("Is autovacuum enabled on this server?", "settings"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for
     from toolkits.postgres import build_registry
 
-    cat = Catalog({"orders": Table("public", "orders", "r", pk="id", columns={"id": Column("id", "integer")})})
-    assert tools_for(question, build_registry().all(), lambda: cat)[:1] == [tool]
+    cat = Catalog({"orders": Table("public", "orders", "r", pk="id", columns={"id": Column("id", "integer")})},
+                  settings={"autovacuum", "work_mem"})
+    assert tools_for(question, build_registry().all(), lambda: cat) == [tool]
 
 
 def test_what_the_codes_of_a_column_mean_is_its_comment():

@@ -132,6 +132,8 @@ SUBSUMES: tuple[Subsumes, ...] = (
     Subsumes("locks", "list_tables", unless=_TABLE_LIST),
     # "the biggest table on disk" asks for relation sizes, not the host's free space
     Subsumes("list_tables", "host_resources", unless=r"\b(cpu|memory|ram|load|swap|free|left|space|i/?o)\b"),
+    # "how big is the database on disk": the database's size, not the host's disk
+    Subsumes("database_stats", "host_resources", when=r"\b(how (big|large) is|size of)\b[^.?]*\b(database|db)\b"),
     # the database's figures cover "resources" unless the host is named
     Subsumes("database_stats", "host_resources", unless=r"\b(cpu|memory|ram|disk|load|host|swap)\b"),
     # a table named: describe it rather than list them all
@@ -169,6 +171,10 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
             or (set(names) <= {"host_resources", SETTING_TOOL}  # "memory ... before spilling to disk (work_mem)"
                 and any("_" in w and w in catalog().settings for w in re.findall(r"[a-z_]+", question.lower())))):
         return [SETTING_TOOL]  # "the maximum number of connections the server allows"; "... spilling (work_mem)?"
+    toggled = re.match(r"\s*is\s+([a-z_]+)\s+(enabled|disabled|on|off|turned (on|off)|switched (on|off)|active)\b",
+                       question.lower())
+    if toggled and toggled.group(1) in catalog().settings:  # "is autovacuum enabled on this server?": the setting
+        return [SETTING_TOOL]
     if not names:
         cat = catalog()
         if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6):

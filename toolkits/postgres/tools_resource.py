@@ -119,7 +119,7 @@ def plan_database_stats(ask: Ask) -> Planned:
                     r"wal (volume|generation|generated|files|records|bytes)|how much wal|commits?|rollbacks?|"
                     r"transactions per|deadlocks? (count|happened|so far)|how many deadlocks|"
                     r"(database|db) sizes?|size of (the|my|each|every) (database|db)s?|(each|every|all) databases?|"
-                    r"how (big|large) is (the|my|this) (database|db)|max_connections (usage|used)|"
+                    r"how (big|large) is (the|my|this|our) ([a-z]+ )?(database|db)|max_connections (usage|used)|"
                     r"connection (usage|limit)|database stat(istic)?s)\b", precedence=110)],
     plan=plan_database_stats,
 )

@@ -753,8 +753,8 @@ def plan_explain_query(ask: Ask) -> Planned:
                     precedence=30),
              # "is this query using an index?", "does it do a seq scan?": the plan answers it
              Intent(r"\b(us(e|es|ing)|hit(s|ting)?|pick(s|ing)?) (an|the|any|my|a) index\b|"
-                    r"\b(index|seq(uential)?) scan\b[^.?]*\b(select|with)\b|"
-                    r"\b(which|what|how many) partitions\b[^.?]*\b(read|scan|touch|prun)\w*\b[^.?]*\b(select|with)\b",
+                    r"\b(index|seq(uential)?) scan\b[^.]*?\b(select|with)\b|"  # "... a seq scan? SELECT ..."
+                    r"\b(which|what|how many) partitions\b[^.?]*\b(read|scan|touch|prun)\w*\b[^.]*?\b(select|with)\b",
                     precedence=30)],  # "which partitions will this query read: SELECT ...": partition pruning
     plan=plan_explain_query,
     aliases={"query": "sql"},
