@@ -178,3 +178,9 @@ def test_a_measure_its_comment_opens_with_and_no_sum_of_keys(ask, dsn):
     assert bold(want) in lead(ask("What was the total attendance at galas in 2024?"))
     text = ask("How many surveys have enquirers answered in total?")
     assert "sum(t.enq_id)" not in text and "sum_enq_id" not in text
+
+
+def test_over_is_a_preposition_not_high():
+    from agent.planner.glossary import stem
+
+    assert stem("higher") == stem("above") and stem("over") != stem("high")  # "came in over the telephone"

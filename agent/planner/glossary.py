@@ -30,7 +30,8 @@ _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 
 
 # Words that say the same of a value ("H above the range" is "high")
-_SAME = {"high": "abov", "higher": "abov", "over": "abov", "low": "below", "lower": "below", "under": "below"}
+# ("over"/"under" are prepositions too often to count: "came in over the telephone")
+_SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below"}
 
 
 def stem(w: str) -> str:
