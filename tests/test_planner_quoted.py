@@ -41,7 +41,10 @@ CREATE TABLE box."Shift" ("ShiftID" int PRIMARY KEY, "UsherID" int NOT NULL REFE
                           "WorkedOn" date NOT NULL, "mins" int NOT NULL);
 COMMENT ON COLUMN box."Shift"."mins" IS 'Minutes worked';
 CREATE TABLE box.enquiry (enq_id int PRIMARY KEY, opened_at timestamp NOT NULL, first_reply_at timestamp,
-                          closed_at timestamp);
+                          closed_at timestamp, reopen_cnt int NOT NULL, stat_cd char(1) NOT NULL);
+COMMENT ON COLUMN box.enquiry.reopen_cnt IS 'How many times the enquirer reopened it';
+COMMENT ON COLUMN box.enquiry.stat_cd IS 'O = open, W = waiting on customer, C = closed';
+CREATE TABLE box.time_log (log_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, mins int NOT NULL);
 COMMENT ON COLUMN box.enquiry.first_reply_at IS 'First reply by staff. NULL = the enquirer has never been answered.';
 COMMENT ON COLUMN box.enquiry.closed_at IS 'When the enquiry was closed. NULL = still open.';
 CREATE TABLE box.survey (srv_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, answered_at timestamp);
@@ -64,8 +67,10 @@ INSERT INTO box."Shift" SELECT g, 1 + (g * 7) % 12, date '2024-01-01' + g % 700,
 FROM generate_series(1, 1500) g;
 INSERT INTO box.enquiry SELECT g, timestamp '2024-01-01' + g * interval '7 hours',
        CASE WHEN g % 8 <> 0 THEN timestamp '2024-01-01' + g * interval '7 hours' + (g % 50) * interval '3 minutes' END,
-       CASE WHEN g % 3 = 0 THEN timestamp '2024-01-01' + g * interval '7 hours' + interval '2 days' END
+       CASE WHEN g % 3 = 0 THEN timestamp '2024-01-01' + g * interval '7 hours' + interval '2 days' END,
+       (g * g) % 7 / 2, (ARRAY['O', 'W', 'C'])[1 + g % 3]
 FROM generate_series(1, 900) g;
+INSERT INTO box.time_log SELECT g, 1 + g % 900, 5 + g % 40 FROM generate_series(1, 2000) g;
 INSERT INTO box.survey SELECT g, 1 + g % 900, CASE WHEN g % 4 <> 0 THEN timestamp '2024-03-01' + g * interval '1 hour' END
 FROM generate_series(1, 600) g;
 INSERT INTO box.gala SELECT g, date '2023-06-01' + g * 9, CASE WHEN g % 10 <> 0 THEN 50 + (g * 17) % 200 END
@@ -184,3 +189,11 @@ def test_over_is_a_preposition_not_high():
     from agent.planner.glossary import stem
 
     assert stem("higher") == stem("above") and stem("over") != stem("high")  # "came in over the telephone"
+
+
+def test_times_and_once_say_how_often(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM box.enquiry WHERE reopen_cnt > 2")
+    assert bold(want) in lead(ask("How many enquiries were reopened more than 2 times?"))  # not the time_log table
+    want = truth(dsn, "SELECT count(*) FROM box.enquiry WHERE reopen_cnt >= 1")
+    text = ask("How many enquiries have been reopened by the customer at least once?")
+    assert bold(want) in lead(text) and "stat_cd" not in text  # who reopened them, not 'W' = waiting on customer

@@ -419,6 +419,8 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
     conds, said = [], []
     tables = {f for n in cat.tables for f in forms(n)}
     q = spelled_numbers(q)  # "more than two hundred seats"
+    q = re.sub(r"\b(at least|more than|at most|fewer than|less than)\s+(once|twice)\b",
+               lambda m: f"{m.group(1)} {1 if m.group(2) == 'once' else 2} times", q)  # "reopened at least once"
     for m in _BETWEEN.finditer(q):  # "a rental rate between 2 and 4": both ends included
         lo, hi = m.group(1), m.group(2)
         if all(re.fullmatch(r"(19|20)\d\d", x) for x in (lo, hi)) and t.time_columns():

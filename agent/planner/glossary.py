@@ -249,6 +249,10 @@ def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
                                              or re.search(r"\b(un|in|non)", ws[i])) for i in hits)
 
 
+# "reopened by the customer": who did it, not the status "pending customer"
+_AGENT = [["by", "the"], ["by", "our"], ["by", "their"], ["by", "its"], ["by", "a"], ["by", "an"]]
+
+
 def named(c: Column, ws: list[str], skip: set[int],
           common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str, float] | None:
     """The value of ``c`` the question's words name through what it means: (value, word positions, the meaning
@@ -289,7 +293,8 @@ def named(c: Column, ws: list[str], skip: set[int],
         if m.head and set(m.head) <= said:
             score = 3.0
         elif not m.dated and any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
-                                                       and qs[i] not in common and ws[i] not in QUESTION_WORDS)
+                                                       and qs[i] not in common and ws[i] not in QUESTION_WORDS
+                                                       and ws[max(0, i - 2):i] not in _AGENT)
                  for i in head) and not _denied(m, ws, head):
             score = 2.0
         elif len(said) >= 2 and not m.dated:  # "May 2025" names a month, not the spring term of 2025

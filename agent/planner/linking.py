@@ -117,8 +117,17 @@ def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
     taken: set[int] = set()
     out = _qualified(ws, cat, taken)  # "billing.invoice": the schema's table, the schema's name no table's word
     out += _by_name(ws, cat, taken) + _by_last_word(ws, cat, taken)
+    out = [m for m in out if not (m.end - m.start == 1 and how_often(ws, m.start))]
     out.sort(key=lambda m: m.start)
     return out
+
+
+def how_often(ws: list[str], i: int) -> bool:
+    """Whether word ``i`` says how often ("reopened more than 2 times", "how many times"): a frequency, not a table
+    named time_ent or times."""
+    return ws[i] in ("times", "time") and i > 0 and (
+        ws[i - 1].isdigit() or ws[i - 1] in NUMBER_WORDS
+        or ws[i - 1] in ("many", "several", "few", "multiple", "more", "most", "fewer", "other"))
 
 
 def _lead(comment: str) -> str:
@@ -746,6 +755,8 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             return names[w], i
         if singular(w) in names and singular(w) not in ("id",) and len(w) > 3:
             return names[singular(w)], i
+        if numeric is True and len(w) > 5 and w.endswith("ed") and w[:-2] in names:  # "reopened": reopen_cnt
+            return names[w[:-2]], i
     if numeric is True:  # "attendance" for attn_cnt, "Head count of attendees": a word that opens its comment
         keys = {t.pk, *(c for c, _, _ in t.fks)}
         for i, w in enumerate(ws):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
-from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, money_cols, shared_names,
+from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
                                    singular, spelled_numbers, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table
@@ -105,6 +105,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"}
         t = cat.tables[r.subject]
         free = [w for i, w in enumerate(ws) if i not in r.used and column_word(t, [w]) is None  # "shipped": shipped_at
+                and not how_often(ws, i)
                 and not any(c.name.lower().startswith(w[:4]) for c in t.columns.values())]
         said = [k for k in kids if any(stem_names(w, k) for w in free)]
         r.child = said[0] if len(said) == 1 else None
