@@ -44,6 +44,11 @@ CREATE TABLE box.enquiry (enq_id int PRIMARY KEY, opened_at timestamp NOT NULL, 
                           closed_at timestamp, reopen_cnt int NOT NULL, stat_cd char(1) NOT NULL);
 COMMENT ON COLUMN box.enquiry.reopen_cnt IS 'How many times the enquirer reopened it';
 COMMENT ON COLUMN box.enquiry.stat_cd IS 'O = open, W = waiting on customer, C = closed';
+CREATE TABLE box.post (post_id int PRIMARY KEY, "UsherID" int NOT NULL REFERENCES box."Usher", area text NOT NULL,
+                       start_on date NOT NULL, end_on date);
+COMMENT ON TABLE box.post IS 'Usher posting history';
+CREATE TABLE box.contract (contract_id int PRIMARY KEY, "UsherID" int NOT NULL REFERENCES box."Usher", rate numeric);
+COMMENT ON TABLE box.contract IS 'Usher contract current information.';
 CREATE TABLE box.time_log (log_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, mins int NOT NULL);
 COMMENT ON COLUMN box.enquiry.first_reply_at IS 'First reply by staff. NULL = the enquirer has never been answered.';
 COMMENT ON COLUMN box.enquiry.closed_at IS 'When the enquiry was closed. NULL = still open.';
@@ -75,6 +80,8 @@ INSERT INTO box.survey SELECT g, 1 + g % 900, CASE WHEN g % 4 <> 0 THEN timestam
 FROM generate_series(1, 600) g;
 INSERT INTO box.gala SELECT g, date '2023-06-01' + g * 9, CASE WHEN g % 10 <> 0 THEN 50 + (g * 17) % 200 END
 FROM generate_series(1, 120) g;
+INSERT INTO box.post SELECT g, 1 + g % 12, (ARRAY['Stalls', 'Circle', 'Foyer'])[1 + g % 3], date '2023-01-01' + g * 20,
+       CASE WHEN g <= 24 THEN date '2023-01-01' + g * 20 + 90 END FROM generate_series(1, 36) g;
 ANALYZE;
 """
 
@@ -197,3 +204,9 @@ def test_times_and_once_say_how_often(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM box.enquiry WHERE reopen_cnt >= 1")
     text = ask("How many enquiries have been reopened by the customer at least once?")
     assert bold(want) in lead(text) and "stat_cd" not in text  # who reopened them, not 'W' = waiting on customer
+
+
+def test_currently_is_no_end_date_and_a_comments_trailing_current_names_nothing(ask, dsn):
+    want = truth(dsn, """SELECT count(DISTINCT "UsherID") FROM box.post WHERE area = 'Stalls' AND end_on IS NULL""")
+    text = ask("How many ushers currently work in the Stalls area?")
+    assert bold(want) in lead(text) and "contract" not in text  # "currently" names no 'current information' table

@@ -155,8 +155,8 @@ def comment_names(comment: str) -> list[str]:
                 break  # "Purchase orders to suppliers": the name ends where a preposition starts
             if w not in STOP:
                 ws.append(w)
-        while len(ws) > 1 and ws[-1] in _RECORD_WORDS:
-            ws = ws[:-1]  # "Sales order header", "Item master": the thing recorded is the name
+        while len(ws) > 1 and (ws[-1] in _RECORD_WORDS or ws[-1] in _QUALIFIERS):
+            ws = ws[:-1]  # "Sales order header", "Item master", "Sales representative current (information)"
         if ws and ws[0] in _QUALIFIERS and len(ws) > 1:
             ws = ws[1:]  # "Current stock balance": stock balance
         if not ws or len(ws) > 3 or ws[0] in _NOT_NAMES:

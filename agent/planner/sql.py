@@ -538,7 +538,11 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
     no longer available for sale") IS NOT NULL — or the table's one end date. "Counting ones we no longer sell"
     includes them: no filter at all. Either way the words are read, so no other filter takes them."""
     m = _NO_LONGER.search(r.q)
+    still = re.search(r"\b(currently|still|presently|at present)\b", r.q)
     if not m:
+        ending = [c for c in fact.time_columns() if c.nullable and not c.audit and set(name_parts(c.name)) & _ENDING]
+        if still and len(ending) == 1 and not NULL_SAYS.search(ending[0].comment):  # "people currently in the
+            f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")  # department"
         return
     at = len(words(r.q[:m.start()]))
     r.used |= set(range(at, at + len(words(m.group(0)))))
