@@ -23,7 +23,9 @@ CREATE TABLE box."Party" ("PartyID" int PRIMARY KEY, "GivenName" box."Label" NOT
                           "FamilyName" box."Label" NOT NULL);
 CREATE TABLE box."Usher" ("PartyID" int PRIMARY KEY REFERENCES box."Party", "BadgeNo" int NOT NULL);
 CREATE TABLE box."Show" ("ShowID" int PRIMARY KEY, "Title" box."Label" NOT NULL, "ListPrice" numeric(8,2) NOT NULL,
-                         "StandardCost" numeric(8,2) NOT NULL, "Genre" char(1) NOT NULL, "SellEndDate" date);
+                         "StandardCost" numeric(8,2) NOT NULL, "Genre" char(1) NOT NULL, "SellEndDate" date,
+                         "Lang" char(3) NOT NULL);
+COMMENT ON COLUMN box."Show"."Lang" IS 'Language of the performance (ISO 639-2)';
 COMMENT ON COLUMN box."Show"."Genre" IS 'D = Drama, S = Standard repertoire, M = Musical, E = Experimental';
 COMMENT ON COLUMN box."Show"."SellEndDate" IS 'Date tickets were no longer sold for the show';
 CREATE TABLE box."Booking" ("BookingID" int PRIMARY KEY, "ShowID" int NOT NULL REFERENCES box."Show",
@@ -60,7 +62,8 @@ INSERT INTO box."Party" SELECT g, (ARRAY['Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Fi
        (ARRAY['Lind', 'Moss', 'Nash', 'Orr', 'Pike', 'Quill', 'Rowe'])[1 + g % 7] FROM generate_series(1, 40) g;
 INSERT INTO box."Usher" SELECT g, 100 + g FROM generate_series(1, 12) g;
 INSERT INTO box."Show" SELECT g, 'Show ' || g, 20 + (g * 13) % 70, 5 + (g * 7) % 30,
-       (ARRAY['D', 'S', 'M', 'E'])[1 + g % 4], CASE WHEN g % 5 = 0 THEN date '2024-06-01' + g END
+       (ARRAY['D', 'S', 'M', 'E'])[1 + g % 4], CASE WHEN g % 5 = 0 THEN date '2024-06-01' + g END,
+       (ARRAY['eng', 'ger', 'fre', 'spa', 'eng'])[1 + g % 5]
 FROM generate_series(1, 30) g;
 INSERT INTO box."Booking" SELECT g, 1 + g % 30, 1 + (g * g) % 12, date '2024-01-01' + g % 500,
        date '2024-01-01' + g % 500 + 7, CASE WHEN g % 9 <> 0 THEN date '2024-01-01' + g % 500 + (g % 11) END,
@@ -210,3 +213,8 @@ def test_currently_is_no_end_date_and_a_comments_trailing_current_names_nothing(
     want = truth(dsn, """SELECT count(DISTINCT "UsherID") FROM box.post WHERE area = 'Stalls' AND end_on IS NULL""")
     text = ask("How many ushers currently work in the Stalls area?")
     assert bold(want) in lead(text) and "contract" not in text  # "currently" names no 'current information' table
+
+
+def test_a_language_named_for_its_iso_code(ask, dsn):
+    want = truth(dsn, """SELECT count(*) FROM box."Show" WHERE "Lang" = 'ger'""")
+    assert bold(want) in lead(ask("How many shows are performed in German?"))

@@ -177,9 +177,11 @@ def standard(values: tuple[str, ...], name: str, comment: str) -> tuple[Meaning,
     import pycountry
 
     vals = [v for v in values if v]
+    said = f"{name} {comment}".lower()
+    if len(vals) >= 2 and ("lang" in said or "639" in said) and all(v.isalpha() and len(v) in (2, 3) for v in vals):
+        return _languages(tuple(vals))  # "in Spanish" for 'spa' / 'es' (ISO 639-1, 639-2 or its /B codes: 'fre')
     if len(vals) < 2 or not all(v.isalpha() and v.isupper() for v in vals):
         return ()
-    said = f"{name} {comment}".lower()
     out: list[Meaning] = []
     if all(len(v) == 3 for v in vals) and all(pycountry.currencies.get(alpha_3=v) for v in vals):
         for v in vals:
@@ -201,6 +203,22 @@ def standard(values: tuple[str, ...], name: str, comment: str) -> tuple[Meaning,
                 h = _stems(n)
                 if h:
                     out.append(Meaning(code, h, h, n, min_len=99))  # a country is named by its whole name
+    return tuple(out)
+
+
+def _languages(vals: tuple[str, ...]) -> tuple[Meaning, ...]:
+    import pycountry
+
+    out = []
+    for v in vals:
+        k = v.lower()
+        lang = pycountry.languages.get(alpha_2=k) if len(k) == 2 else (
+            pycountry.languages.get(alpha_3=k) or pycountry.languages.get(bibliographic=k))
+        if lang is None:
+            return ()  # not all language codes: no reading at all
+        m = _meaning(v, lang.name.split(";")[0], min_len=3)  # "Spanish; Castilian": Spanish
+        if m:
+            out.append(m)
     return tuple(out)
 
 
