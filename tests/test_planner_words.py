@@ -167,9 +167,9 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("Which partitions will this query read: SELECT count(*) FROM ops.leg WHERE flt_dt > '2025-01-01'", "explain_query"),
     ("Which partitions does this query actually scan? SELECT count(*) FROM orders WHERE id < 5", "explain_query"),
     ("Does it do a sequential scan? SELECT * FROM orders WHERE id = 3", "explain_query"),
-    ("What do the status codes on the orders table mean?", "describe_table"),
     ("How large is the shop database on disk?", "database_stats"),
     ("Is autovacuum enabled on this server?", "settings"),
+    ("Is autovacuum switched off on any of our tables?", "table_health"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for
@@ -188,6 +188,12 @@ def test_what_the_codes_of_a_column_mean_is_its_comment():
         "rd_cd": Column("rd_cd", "smallint", comment="Read type: 1 = actual, 2 = estimated")})
     cat = Catalog({"rd_hist": rd})
     assert codes_column("What do the read type codes on the meter reads table mean?", [], cat) == ("rd_hist", "rd_cd")
+    items = Table("cat", "items", "r", pk="itm_id", comment="Physical copies (items)", columns={
+        "itm_id": Column("itm_id", "integer"),
+        "itm_stat": Column("itm_stat", "character(2)", comment="Item status: AV = available, CO = checked out")})
+    cat = Catalog({"items": items, "rd_hist": rd})  # "status" abbreviated as stat; the table named twice
+    assert codes_column("What do the status codes on the copies (items) table mean?", ["items", "items"], cat) == \
+        ("items", "itm_stat")
 
 
 def test_a_number_after_a_table_word_is_typed_as_its_key_and_rather_than_negates():

@@ -173,7 +173,8 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
         return [SETTING_TOOL]  # "the maximum number of connections the server allows"; "... spilling (work_mem)?"
     toggled = re.match(r"\s*is\s+([a-z_]+)\s+(enabled|disabled|on|off|turned (on|off)|switched (on|off)|active)\b",
                        question.lower())
-    if toggled and toggled.group(1) in catalog().settings:  # "is autovacuum enabled on this server?": the setting
+    if toggled and toggled.group(1) in catalog().settings and not re.search(r"\btables?\b", question.lower()):
+        # "is autovacuum enabled on this server?": the setting ("... on any of our tables": their storage options)
         return [SETTING_TOOL]
     if not names:
         cat = catalog()

@@ -697,6 +697,10 @@ def _stemmer():
     return Stemmer.Stemmer("english")
 
 
+# Words any measure's comment may open with: they name no one column
+_MEASURE_NOUNS = {"amount", "number", "total", "value", "count", "quantity", "figure", "measure"}
+
+
 def spelled_columns(t: Table, ws: list[str]) -> set[int]:
     """Positions of words that spell a number column's whole name ("standard cost" for StandardCost, "unit price"):
     a column named, not a value ('Standard')."""
@@ -757,13 +761,14 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             return names[singular(w)], i
         if numeric is True and len(w) > 5 and w.endswith("ed") and w[:-2] in names:  # "reopened": reopen_cnt
             return names[w[:-2]], i
-    if numeric is True:  # "attendance" for attn_cnt, "Head count of attendees": a word that opens its comment
+    if numeric is True:  # "attendance" for attn_cnt, "Head count of attendees": a noun that opens its comment
         keys = {t.pk, *(c for c, _, _ in t.fks)}
+        own = {singular(x) for x in [*name_parts(t.name), *words(_lead(t.comment))]}  # "transactions": the table
         for i, w in enumerate(ws):
-            if i in skip or len(w) < 6 or w in STOP:
+            if i in skip or len(w) < 6 or w in STOP or singular(w) in own or singular(w) in _MEASURE_NOUNS:
                 continue
             hits = {c.name for c in cols if c.name not in keys and any(
-                len(x) >= 6 and len(os.path.commonprefix([w, x])) >= 6
+                len(x) >= 6 and not x.endswith("ed") and len(os.path.commonprefix([w, x])) >= 6  # "received": a verb
                 for x in words(re.split(r"[;:.(=,]", c.comment)[0])[:4])}  # what it is, not what its values mean
             if len(hits) == 1:
                 return hits.pop(), i

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from agent.planner.answer import compose_answer
 from agent.planner.glossary import meanings, stem
 from agent.planner.intents import sql_in, tools_for
-from agent.planner.linking import STOP, column_word, find_tables, time_window, words
+from agent.planner.linking import STOP, abbreviates, column_word, find_tables, name_parts, time_window, words
 from agent.planner.question import ask_back
 from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
@@ -119,9 +119,14 @@ def codes_column(q: str, tables: list[str], cat: Catalog) -> tuple[str, str] | N
     m = _CODES_MEAN.search(q)
     if not m:
         return None
-    for pool in (tables, list(cat.tables)):  # a table the question names, else the one table with such a column
+    said = [w for w in words(m.group(1)) if w not in STOP]
+    for pool in (list(dict.fromkeys(tables)), list(cat.tables)):  # a table the question names (once), else the one
+        # table with such a column
         hits = [(t, h[0]) for t in pool if t in cat.tables and (h := column_word(cat.tables[t], words(m.group(1))))
                 and cat.tables[t].columns[h[0]].comment]
+        if not hits:  # "status codes" of itm_stat: a part of its name abbreviates the word
+            hits = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
+                    if c.comment and meanings(c) and any(abbreviates(p, w) for p in name_parts(c.name) for w in said)]
         if hits:
             return hits[0] if len(hits) == 1 else None
     return None

@@ -115,8 +115,6 @@ def plan_describe_table(ask: Ask) -> Planned:
                     r"nullable|not null|default values?)\b", precedence=130, needs_table=True),
              # what a column means: its comment ("what does list_price mean in the products table?")
              Intent(r"\bwhat (does|do) \S+ (mean|stand for|hold|contain)\b|\bmeaning of\b|"
-                    r"\bwhat (does|do) (the )?[\w' ]{0,60}?\b(codes?|values?|flags?|statuses|abbreviations?)\b[^.?]*\b"
-                    r"(mean|stand for)\b|"  # "what do the status codes on the items table mean?"
                     r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
                     r"\bwhich one is the real\b", precedence=130, needs_table=True)],
     plan=plan_describe_table,
