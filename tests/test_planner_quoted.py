@@ -218,3 +218,9 @@ def test_currently_is_no_end_date_and_a_comments_trailing_current_names_nothing(
 def test_a_language_named_for_its_iso_code(ask, dsn):
     want = truth(dsn, """SELECT count(*) FROM box."Show" WHERE "Lang" = 'ger'""")
     assert bold(want) in lead(ask("How many shows are performed in German?"))
+
+
+def test_the_measure_after_average_and_lines_that_got_one(ask, dsn):
+    want = truth(dsn, 'SELECT round(avg(100 * "UnitPriceDiscount"), 2) FROM box."BookingLine" WHERE "UnitPriceDiscount" > 0')
+    text = ask("On booking lines that got a discount, what was the average discount, as a percentage?")
+    assert bold(want) in lead(text)  # the discount (a fraction), only where there is one

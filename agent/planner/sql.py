@@ -503,6 +503,7 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
     ended_filters(r, fact, f)
     null_filters(r, fact, f)
     missing_filters(r, fact, f)
+    positive_filters(r, fact, f)
     for c in [*fact.columns.values(), *fact.keys.values()]:
         flag = c.type == "boolean" or (c.key_of and {v.lower() for v in c.values} <= {"true", "false"} and c.values)
         # "discontinued integer" with a comment "1 = no longer sold, 0 = active": a flag kept as 0/1
@@ -562,6 +563,23 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
     col = named[0] if len(named) == 1 else (ending[0] if len(ending) == 1 else None)
     if col is not None:
         f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set (no longer {verb})")
+
+
+_GOT = re.compile(r"\b(got|get|gets|getting|had|has|have|having|with|received|receive|given)\s+(a|an|any|some)\s+$")
+
+
+def positive_filters(r: Read, fact: Table, f: Filters) -> None:
+    """"order lines that got a discount", "invoices with a late fee": a number column that is never NULL, above 0."""
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    for i, w in enumerate(r.ws):
+        if i in r.used or not _GOT.search(" " + " ".join(r.ws[max(0, i - 3):i]) + " "):
+            continue
+        hit = column_word(fact, r.ws[i:i + 1], numeric=True)
+        col = fact.columns.get(hit[0]) if hit else None
+        if col is None or col.name in keys or col.nullable or col.is_time:
+            continue
+        f.add(S("{} > 0").format(ident(T, col.name)), f"{col.name} > 0")
+        r.used.add(i)
 
 
 _NOT_YET = re.compile(r"\b(not|never|no|without|yet|still|un\w+|pending|outstanding|missing|waiting|awaiting|rather than|"
@@ -754,7 +772,7 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     Without one, max/min become a listing ("the most expensive product") and the rest a count."""
     if kind not in MEASURED:
         return None, kind
-    num = column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
+    num = _after_aggregate(r, fact) or column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
     if num and r.latest in fact.columns and (num[0] == fact.pk or num[0].lower().endswith("id")):
         num = None  # "the first ledger entry": its time, not its key
     if num is None and r.signed in fact.columns:  # "total of withdrawals": the signed amount
@@ -783,6 +801,20 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if measure is None:
         kind = "list" if kind in ("max", "min") else "count"
     return measure, kind
+
+
+_AGGREGATE_WORDS = {"average", "mean", "avg", "median", "maximum", "minimum", "max", "min"}
+
+
+def _after_aggregate(r: Read, fact: Table) -> tuple[str, int] | None:
+    """The number column named right after "average"/"median"/"maximum" ("on order lines that got a discount, what
+    was the average discount": the discount, not the lines' total the earlier word names)."""
+    for k, w in enumerate(r.ws):
+        if w in _AGGREGATE_WORDS:
+            hit = column_word(fact, r.ws[k + 1:k + 3], numeric=True, skip={i - k - 1 for i in r.used if i > k})
+            if hit:
+                return hit[0], hit[1] + k + 1
+    return None
 
 
 _MEASURE_WORDS = re.compile(r"\b(value|result|amount|measure|score|reading)s?\b|_(val|value|amt|num)$", re.I)
@@ -860,8 +892,12 @@ _MAJOR_ASKED = re.compile(r"\bin (us |u\.s\. |canadian |australian )?(dollars?|e
 
 
 def _fraction(c) -> bool:
-    """A rate kept as a fraction ("Discount as a fraction (0.05 = 5 %)")."""
-    return bool(re.search(r"\bfraction\b|\b0\.\d+\s*=\s*\d+\s*%", c.comment, re.I))
+    """A rate kept as a fraction ("Discount as a fraction (0.05 = 5 %)"), or a discount that says no percent (a
+    line's worth is price × (1 − discount), as money_expr reads it)."""
+    if re.search(r"\bfraction\b|\b0\.\d+\s*=\s*\d+\s*%", c.comment, re.I):
+        return True
+    return bool(set(name_parts(c.name)) & {"discount", "disc", "rebate"}) and not re.search(
+        r"pct|percent|perc\b|%", f"{c.name} {c.comment}".lower())
 
 
 def _in_minor_units(c) -> bool:
