@@ -224,3 +224,9 @@ def test_the_measure_after_average_and_lines_that_got_one(ask, dsn):
     want = truth(dsn, 'SELECT round(avg(100 * "UnitPriceDiscount"), 2) FROM box."BookingLine" WHERE "UnitPriceDiscount" > 0')
     text = ask("On booking lines that got a discount, what was the average discount, as a percentage?")
     assert bold(want) in lead(text)  # the discount (a fraction), only where there is one
+
+
+def test_the_longest_wait_reads_its_words_no_status_takes_them(ask, dsn):
+    want = truth(dsn, "SELECT round(max(extract(epoch FROM first_reply_at - opened_at) / 60)::numeric, 2) FROM box.enquiry")
+    text = ask("What was the longest a customer had to wait for the first reply to an enquiry, in minutes?")
+    assert f"**{float(want):g}**" in lead(text) and "stat_cd" not in text  # not 'W' = waiting on customer

@@ -21,7 +21,8 @@ from toolkits.catalog import Catalog, Column, Table
 
 S = psql.SQL
 _EVENT_TIME = (r"(?:response|reply|resolution|resolve|processing|handling|delivery|waiting|wait|repair|transit|completion) times?|"
-               r"(?:average|mean|median|typical|longest|shortest) (?:\w+ )?(?:length|duration)")  # "average loan length"
+               r"(?:average|mean|median|typical|longest|shortest) (?:\w+ )?(?:length|duration)|"  # "average loan length"
+               r"(?:longest|shortest) (?:\w+ ){0,4}(?:wait|waited|waiting)\b")  # "the longest a customer had to wait"
 _TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|" + _EVENT_TIME + "|time (?:from|between|to|it takes|taken|spent)|"
                        r"(?:days|hours|minutes) (?:from|between|to|until|it takes)|turnaround|lead time|delay|"
                        r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) |"
@@ -50,6 +51,7 @@ class Span:
     said: str
     joins: list[psql.Composable] = field(default_factory=list)
     table: str = ""  # set when both ends sit on a referenced table: measure over that table's rows instead
+    read: set[int] = field(default_factory=set)  # word positions the span reads (its cue, its columns' words)
 
 
 def span(q: str, cat: Catalog, fact: Table, alias: str = "t") -> Span | None:
@@ -58,10 +60,21 @@ def span(q: str, cat: Catalog, fact: Table, alias: str = "t") -> Span | None:
     if _TIME_CUE.search(q) or _NUM_CUE.search(q):
         found = _time_span(q, ws, cat, fact, alias)
         if found:
+            found.read = _read(q, ws, fact, found)
             return found
     if _NUM_CUE.search(q):
         return _number_span(q, ws, fact, alias)
     return None
+
+
+def _read(q: str, ws: list[str], fact: Table, sp: Span) -> set[int]:
+    """"the longest a customer had to wait for that first reply": the cue's words and the words naming the span's
+    times are the span's, no value's ('waiting for customer reply')."""
+    m = _TIME_CUE.search(q)
+    at = len(words(q[:m.start()])) if m else 0
+    out = set(range(at, at + len(words(m.group(0))))) if m else set()
+    ends = [c for c in fact.time_columns() if re.search(rf"\.{re.escape(c.name)}\b", sp.said)]
+    return out | {i for i, w in enumerate(ws) if any(_names(c, w, _own(fact)) for c in ends)}
 
 
 def span_table(q: str, cat: Catalog) -> str | None:

@@ -91,6 +91,9 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     moved = span(r.q, cat, fact) if kind in MEASURED or STRONG.search(r.q) else None
     if moved is not None and moved.table:  # the span's two ends are columns of a table the fact references
         fact = cat.tables[moved.table]
+        moved = span(r.q, cat, fact)
+    if moved is not None:
+        r.used |= moved.read  # "had to wait for that first reply": the span's words, no status 'waiting for reply'
     f = fact_filters(r, cat, fact)
     group, kind, asc = grouping(r, cat, fact, kind)
     if group is not None and group.join is not None:
@@ -229,7 +232,9 @@ _TIME_ASKED = re.compile(r"\b(?:how many|total|number of|in)\s+(?:[a-z]+\s+)?(mi
 def time_summed(q: str) -> bool:
     """"How many hours did ushers work", "total minutes booked": an amount of time kept in a column, summed — not
     the time between two events ("how many days from order to delivery")."""
-    return bool(_TIME_ASKED.search(q)) and not re.search(r"\b(from|between|until|after|before|since)\b", q)
+    return bool(_TIME_ASKED.search(q)) and not re.search(
+        r"\b(from|between|until|after|before|since|wait|waited|waiting|took|take|takes|taken|long|longest|shortest|"
+        r"elapsed)\b", q)  # "the longest a customer had to wait, in minutes": the time between two events
 
 
 def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> Table:
