@@ -51,6 +51,16 @@ CREATE TABLE box.post (post_id int PRIMARY KEY, "UsherID" int NOT NULL REFERENCE
 COMMENT ON TABLE box.post IS 'Usher posting history';
 CREATE TABLE box.contract (contract_id int PRIMARY KEY, "UsherID" int NOT NULL REFERENCES box."Usher", rate numeric);
 COMMENT ON TABLE box.contract IS 'Usher contract current information.';
+CREATE TABLE box.refund (ref_id int PRIMARY KEY, stat char(1) NOT NULL, requested_at timestamp NOT NULL);
+COMMENT ON COLUMN box.refund.stat IS 'Current state: P = pending, A = approved, R = rejected';
+CREATE TABLE box.refund_hist (ref_id int NOT NULL REFERENCES box.refund, new_stat char(1) NOT NULL,
+                              changed_at timestamp NOT NULL);
+COMMENT ON COLUMN box.refund_hist.new_stat IS 'State set: P = pending, A = approved, R = rejected';
+INSERT INTO box.refund SELECT g, (ARRAY['P', 'A', 'R', 'A'])[1 + g % 4], timestamp '2024-01-01' + g * interval '13 hours'
+FROM generate_series(1, 1200) g;
+INSERT INTO box.refund_hist SELECT ref_id, 'P', requested_at FROM box.refund;
+INSERT INTO box.refund_hist SELECT ref_id, stat, requested_at + interval '4 days' FROM box.refund WHERE stat <> 'P';
+INSERT INTO box.refund_hist SELECT ref_id, 'A', requested_at + interval '9 days' FROM box.refund WHERE ref_id % 10 = 0;
 CREATE TABLE box.time_log (log_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, mins int NOT NULL);
 COMMENT ON COLUMN box.enquiry.first_reply_at IS 'First reply by staff. NULL = the enquirer has never been answered.';
 COMMENT ON COLUMN box.enquiry.closed_at IS 'When the enquiry was closed. NULL = still open.';
@@ -230,3 +240,11 @@ def test_the_longest_wait_reads_its_words_no_status_takes_them(ask, dsn):
     want = truth(dsn, "SELECT round(max(extract(epoch FROM first_reply_at - opened_at) / 60)::numeric, 2) FROM box.enquiry")
     text = ask("What was the longest a customer had to wait for the first reply to an enquiry, in minutes?")
     assert f"**{float(want):g}**" in lead(text) and "stat_cd" not in text  # not 'W' = waiting on customer
+
+
+def test_a_status_reached_in_a_window_is_read_from_its_history(ask, dsn):
+    want = truth(dsn, """SELECT count(DISTINCT ref_id) FROM box.refund_hist WHERE new_stat = 'A'
+                         AND changed_at >= '2024-06-01' AND changed_at < '2024-07-01'""")
+    assert bold(want) in lead(ask("How many refunds were approved in June 2024?"))
+    want = truth(dsn, "SELECT count(*) FROM box.refund WHERE requested_at >= '2024-06-01' AND requested_at < '2024-07-01'")
+    assert bold(want) in lead(ask("How many refunds were requested in June 2024?"))  # the refund's own time

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from agent.planner.filters import null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
-                                   singular, spelled_numbers, time_window, words)
+                                   singular, spelled_numbers, time_column, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table
 from toolkits.catalog import Catalog
@@ -109,7 +109,28 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                 and not any(c.name.lower().startswith(w[:4]) for c in t.columns.values())]
         said = [k for k in kids if any(stem_names(w, k) for w in free)]
         r.child = said[0] if len(said) == 1 else None
+    if r.child is None and r.window and r.count:
+        r.child = _status_history(r, cat)
     return r
+
+
+def _status_history(r: Read, cat: Catalog) -> str | None:
+    """"How many tickets were resolved in March 2025?": when the subject's time columns do not say when, and a table
+    that references it keeps each change of a status with its time (to_stat 'R = resolved', chg_ts), the window is
+    on that history: its rows with the status the question names, in the window, counted once per subject row."""
+    t = cat.tables[r.subject]
+    if time_column(t, r.ws, r.window_pos)[1]:
+        return None  # "tickets opened in March": the subject's own time
+    found = []
+    for rt, _, _ in cat.inbound(t.name):
+        if rt.kind not in "rp" or not rt.time_columns():
+            continue
+        for c in rt.columns.values():
+            hit = named(c, r.ws, r.used)
+            if hit and hit[3] >= 2 and any(named(x, r.ws, r.used) and named(x, r.ws, r.used)[0] == hit[0]
+                                           for x in t.columns.values()):
+                found.append(rt.name)  # the subject has the same status in a column of its own: a history of it
+    return found[0] if len(set(found)) == 1 else None
 
 
 def stem_names(w: str, table: str) -> bool:
