@@ -38,3 +38,13 @@ def truth(dsn: str, sql: str):
     """The first value of ``sql``'s first row."""
     with psycopg.connect(dsn) as conn:
         return conn.execute(sql).fetchone()[0]
+
+
+def lead(text: str) -> str:
+    """An answer's first line: where the figure is."""
+    return text.split("\n")[0]
+
+
+def bold(value) -> str:
+    """A figure as the answer's lead shows it."""
+    return f"**{value}**"

@@ -8,9 +8,9 @@ import psycopg
 import pytest
 
 try:
-    from tests.planner_db import asker, loaded, truth
+    from tests.planner_db import asker, lead, loaded, truth
 except ImportError:  # tests/ not a package
-    from planner_db import asker, loaded, truth
+    from planner_db import asker, lead, loaded, truth
 
 DB = "dbc_unseen_library"
 SCHEMA = """
@@ -74,10 +74,6 @@ def dsn(scratch_database):
 @pytest.fixture(scope="module")
 def ask(dsn):
     return asker(dsn)
-
-
-def lead(text: str) -> str:
-    return text.split("\n")[0]
 
 
 def test_a_sign_the_comment_explains_filters(ask, dsn):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 try:
-    from tests.planner_db import asker, loaded, truth
+    from tests.planner_db import asker, bold, lead, loaded, truth
 except ImportError:  # tests/ not a package
-    from planner_db import asker, loaded, truth
+    from planner_db import asker, bold, lead, loaded, truth
 
 from agent.planner.linking import time_window
 from agent.planner.places import other_names
@@ -145,14 +145,6 @@ def dsn(scratch_database):
 @pytest.fixture(scope="module")
 def ask(dsn):
     return asker(dsn)
-
-
-def lead(text: str) -> str:
-    return text.split("\n")[0]
-
-
-def bold(value) -> str:
-    return f"**{value}**"
 
 
 def test_a_code_word_that_also_names_a_server_tool_is_data(ask, dsn):
