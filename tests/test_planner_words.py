@@ -170,6 +170,9 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("How large is the shop database on disk?", "database_stats"),
     ("Is autovacuum enabled on this server?", "settings"),
     ("Is autovacuum switched off on any of our tables?", "table_health"),
+    ("Which index on the orders table has been scanned the most?", "index_usage"),
+    ("Would an index help this query? SELECT * FROM orders WHERE id > 5", "index_advice"),
+    ("Explain the plan for: SELECT * FROM orders WHERE id = 3", "explain_query"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for
@@ -206,3 +209,10 @@ def test_a_number_after_a_table_word_is_typed_as_its_key_and_rather_than_negates
         "lessor": Column("lessor", "text", comment="Lessor; NULL = aircraft owned by us")})
     q = build_query("How many aircraft are leased rather than owned?", Catalog({"aircraft": ac}))
     assert "t.lessor IS NOT NULL" in q.sql, q.sql
+
+
+def test_explain_opens_a_statement_only_when_sql_follows_it():
+    from agent.planner.intents import sql_in
+
+    assert sql_in("Explain the plan for: SELECT * FROM orders WHERE id = 3") == "SELECT * FROM orders WHERE id = 3"
+    assert sql_in("EXPLAIN SELECT * FROM orders") == "EXPLAIN SELECT * FROM orders"

@@ -167,6 +167,14 @@ def test_active_sessions_and_locks_show_who_blocks_whom(pgfix):
 
 
 def test_index_usage_finds_duplicate_redundant_unused_and_unindexed_fk(pgfix):
+    import psycopg
+
+    with psycopg.connect(pgfix["dsn"], autocommit=True) as conn:  # scans of orders_pkey the next check can see
+        conn.execute("SET enable_seqscan = off")
+        for k in range(1, 4):
+            conn.execute("SELECT * FROM orders WHERE id = %s", (k,)).fetchall()
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        conn.execute("SELECT 1")
     res = call(pgfix, "index_usage", "orders")
     assert res.ok, res.error
     d = res.data
@@ -180,6 +188,9 @@ def test_index_usage_finds_duplicate_redundant_unused_and_unindexed_fk(pgfix):
     assert 'CREATE INDEX CONCURRENTLY ON "orders" ("customer_id")' in sqls
     assert 'DROP INDEX CONCURRENTLY "orders_created_idx"' in sqls
     assert all(s["reason"] for s in res.suggestions)
+    scanned = [r for r in res.records() if r["scans"]]  # "which index has been scanned the most": ranked, named first
+    top = max(scanned, key=lambda r: (r["scans"], [-ord(ch) for ch in r["index"]]))
+    assert f"**{top['index']}**: the most scanned index" in markdown(res) and "Most scanned indexes" in markdown(res)
 
 
 def test_table_health_dead_tuples_and_autovacuum_off(pgfix):

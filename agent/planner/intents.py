@@ -17,7 +17,9 @@ from sqlglot.errors import ErrorLevel
 from agent.planner.linking import find_tables, words
 from toolkits.catalog import Catalog, setting_named
 
-SQL_IN_TEXT = re.compile(r"(?is)(?:```(?:sql)?\s*)?\b((?:select|with|explain)\b.+?)(?:```|;|$)")
+# "explain" opens the statement only when SQL follows it ("Explain the plan for: SELECT ...": the SELECT)
+SQL_IN_TEXT = re.compile(r"(?is)(?:```(?:sql)?\s*)?\b((?:select|with|explain(?=\s+(?:\(|analy[sz]e\b|verbose\b|"
+                         r"select\b|with\b|values\b|table\b)))\b.+?)(?:```|;|$)")
 
 
 def sql_in(question: str) -> str | None:

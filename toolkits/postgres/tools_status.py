@@ -71,7 +71,8 @@ def plan_index_usage(ask: Ask) -> Planned:
                     r"\bforeign keys?\b[^.?]*\b(without|missing|lacking|with no|need(s)?)\b[^.?]*\bindex(es)?\b|"
                     r"\bunindexed foreign keys?\b|\b(drop|remove|delete|get rid of)\b[^.?]*\bindex(es)?\b|\bindex(es)?\b[^.?]*\bnever (been )?(scanned|used)\b|"
                     r"\bindex(es)?\b[^.?]*\b(unused|never used|not used|duplicate[ds]?|redundant|usage|bloat(ed)?|"
-                    r"scans?)\b|\bindex usage\b", precedence=40)],
+                    r"scans?|scanned (the )?most|used (the )?most|most (used|scanned))\b|\bindex usage\b|"
+                    r"\b(most|least) (used|scanned) index(es)?\b", precedence=40)],
     plan=plan_index_usage,
 )
 def index_usage(ctx, table: str = ""):
@@ -98,8 +99,8 @@ def index_usage(ctx, table: str = ""):
     since = f" (statistics since {reset:%Y-%m-%d %H:%M})" if reset else ""
     scope = f"table {name}" if name else "this database"
     blocks, findings = [Text(f"{len(idx)} index(es) checked in {scope}{since}.")], []
-    for section in (_unused_section(unused, since), _duplicate_section(duplicates), _redundant_section(redundant),
-                    _unindexed_fk_section(fks)):
+    for section in (_busiest_section(idx, since), _unused_section(unused, since), _duplicate_section(duplicates),
+                    _redundant_section(redundant), _unindexed_fk_section(fks)):
         blocks += section[0]
         findings += section[1]
     data = {
@@ -150,6 +151,18 @@ def _unused_indexes(idx: list[dict], redundant: list[tuple[dict, dict]]) -> list
     unused = [d for d in idx if d["scans"] == 0 and not d["indisunique"] and not d["backs_constraint"]]
     covering = {b["index"] for _, b in redundant}
     return [d for d in unused if d["index"] not in covering]  # drop the redundant prefix, keep the wider one
+
+
+def _busiest_section(idx: list[dict], since: str) -> tuple[list, list[Finding]]:
+    """(blocks, findings) on the most scanned indexes: which index carries the reads ("scanned the most")."""
+    used = sorted((d for d in idx if d["scans"]), key=lambda d: (-d["scans"], d["index"]))[:5]
+    if not used:
+        return [], []
+    table = Table(["index", "table", "scans", "size"],
+                  [(d["index"], d["table"], d["scans"], pretty_bytes(d["bytes"])) for d in used],
+                  title=f"Most scanned indexes{since}")
+    top = used[0]
+    return [table], [Finding(top["index"], f"the most scanned index: {top['scans']:,} scans on {top['table']}{since}")]
 
 
 def _unused_section(unused: list[dict], since: str) -> tuple[list, list[Finding]]:

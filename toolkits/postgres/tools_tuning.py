@@ -280,6 +280,8 @@ ADVICE_COLUMNS = ["index", "schema", "table", "columns", "used", "statements", "
                     r"\b(which|what|any) (new )?index(es)? (should|would|could|to add|to create|do (i|we) need|"
                     r"might|will)\b|\bindex(es)? (advice|recommendations?|suggestions?)\b|"
                     r"\bindex(es)? (would|could|might) (help|speed)\b|\bneed (an|more|new) index(es)?\b|"
+                    r"\b(would|will|could|can|does|do|might) (an|a|any|another|some|new|more) index(es)? (help|speed|"
+                    r"improve|make)\b|"  # "would an index help this query? SELECT ..."
                     r"\bindex(es)?\b[^.?]*\b(missing|lacking|should (i|we) (add|create)|would help|to add)\b",
                     precedence=10)],
     plan=plan_index_advice,
