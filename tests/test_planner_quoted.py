@@ -61,6 +61,10 @@ FROM generate_series(1, 1200) g;
 INSERT INTO box.refund_hist SELECT ref_id, 'P', requested_at FROM box.refund;
 INSERT INTO box.refund_hist SELECT ref_id, stat, requested_at + interval '4 days' FROM box.refund WHERE stat <> 'P';
 INSERT INTO box.refund_hist SELECT ref_id, 'A', requested_at + interval '9 days' FROM box.refund WHERE ref_id % 10 = 0;
+CREATE TABLE box.staff (staff_id int PRIMARY KEY, left_on date);
+COMMENT ON TABLE box.staff IS 'People employed by the box office';
+COMMENT ON COLUMN box.staff.left_on IS 'Date employment ended; NULL = still employed';
+INSERT INTO box.staff SELECT g, CASE WHEN g % 4 = 0 THEN date '2024-01-01' + g END FROM generate_series(1, 50) g;
 CREATE TABLE box.time_log (log_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, mins int NOT NULL);
 COMMENT ON COLUMN box.enquiry.first_reply_at IS 'First reply by staff. NULL = the enquirer has never been answered.';
 COMMENT ON COLUMN box.enquiry.closed_at IS 'When the enquiry was closed. NULL = still open.';
@@ -240,3 +244,8 @@ def test_a_status_reached_in_a_window_is_read_from_its_history(ask, dsn):
     assert bold(want) in lead(ask("How many refunds were approved in June 2024?"))
     want = truth(dsn, "SELECT count(*) FROM box.refund WHERE requested_at >= '2024-06-01' AND requested_at < '2024-07-01'")
     assert bold(want) in lead(ask("How many refunds were requested in June 2024?"))  # the refund's own time
+
+
+def test_still_employed_when_the_tables_comment_says_employed(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM box.staff WHERE left_on IS NULL")
+    assert bold(want) in lead(ask("How many staff are still employed?"))

@@ -547,8 +547,11 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
     still = re.search(r"\b(currently|still|presently|at present)\b", r.q)
     if not m:
         ending = [c for c in fact.time_columns() if c.nullable and not c.audit and set(name_parts(c.name)) & _ENDING]
-        if still and len(ending) == 1 and not NULL_SAYS.search(ending[0].comment):  # "people currently in the
-            f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")  # department"
+        says = NULL_SAYS.search(ending[0].comment) if len(ending) == 1 else None
+        if still and len(ending) == 1 and (not says or re.search(r"\b(still|current|currently|active|open|not yet)\b",
+                                                                   says.group(1).lower())):
+            # "people currently in the department", "crew members still employed" (NULL = still employed)
+            f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")
         return
     at = len(words(r.q[:m.start()]))
     r.used |= set(range(at, at + len(words(m.group(0)))))
@@ -658,8 +661,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
     ("inactive accounts", "shipped orders")."""
     for c in fact.columns.values():
         m = NULL_SAYS.search(c.comment)
-        if not m or not c.nullable:
-            continue
+        if not m or not c.nullable or any(x.startswith(f"no {c.name} (") for x in f.said):
+            continue  # (a column "still"/"currently" already read as not ended)
         meaning = m.group(1).lower()
         said = [w for w in re.findall(r"[a-z]+", meaning) if w not in STOP and len(w) >= 4
                 and w not in ("also", "still", "account", "value", "known", "none")]
