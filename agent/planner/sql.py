@@ -22,9 +22,9 @@ from psycopg import sql as psql
 
 from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
-from agent.planner.glossary import meanings
+from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, abbreviates, spelled_columns, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
+from agent.planner.linking import MONTHS, abbreviates, spelled_columns, vocabulary, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import LISTS, Read, read
 from agent.planner.span import PAST, STRONG, Span, span
@@ -519,12 +519,14 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         expr = S("({})::boolean").format(ref) if c.key_of else ref
         name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
-        if flag and not re.search(rf"\b{re.escape(stem)}\b", r.q):  # "OnlineOrderFlag": online; "mkt_opt_in": marketing
+        if flag and not c.key_of and not re.search(rf"\b{re.escape(stem)}\b", r.q) and not meant_value(c, r.ws, set()):
+            # "OnlineOrderFlag": online; "mkt_opt_in": marketing (a part that is a word names only itself) — unless
+            # its comment's meanings already read the question ("leaving out reversed payments": rev_flg's)
             own = {singular(p) for p in name_parts(fact.name)}
             parts = [p for p in name_parts(c.name) if len(p) >= 3 and singular(p) not in own and p not in STOP
                      and p not in ("flag", "flg", "indicator", "ind", "bool", "yes")]
             stem = next((w for p in parts for w in r.ws if w not in STOP and len(w) >= 4
-                         and (w == p or (len(p) >= 4 and w == singular(p)) or abbreviates(p, w))), stem)
+                         and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w)))), stem)
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         at = [i for i, w in enumerate(r.ws) if w == stem]
         if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q) \
