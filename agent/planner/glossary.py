@@ -34,6 +34,7 @@ _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 _SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below"}
 
 
+@functools.lru_cache(maxsize=16384)
 def stem(w: str) -> str:
     s = _STEMMER.stemWord(w.lower())
     return _SAME.get(s, s)

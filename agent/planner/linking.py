@@ -764,12 +764,13 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
     if numeric is True:  # "attendance" for attn_cnt, "Head count of attendees": a noun that opens its comment
         keys = {t.pk, *(c for c, _, _ in t.fks)}
         own = {singular(x) for x in [*name_parts(t.name), *words(_lead(t.comment))]}  # "transactions": the table
+        opens = {c.name: [x for x in words(re.split(r"[;:.(=,]", c.comment)[0])[:4]  # what it is, not what its
+                          if len(x) >= 6 and not x.endswith("ed")]  # values mean; "received" is a verb
+                 for c in cols if c.name not in keys and c.comment}
         for i, w in enumerate(ws):
             if i in skip or len(w) < 6 or w in STOP or singular(w) in own or singular(w) in _MEASURE_NOUNS:
                 continue
-            hits = {c.name for c in cols if c.name not in keys and any(
-                len(x) >= 6 and not x.endswith("ed") and len(os.path.commonprefix([w, x])) >= 6  # "received": a verb
-                for x in words(re.split(r"[;:.(=,]", c.comment)[0])[:4])}  # what it is, not what its values mean
+            hits = {name for name, xs in opens.items() if any(len(os.path.commonprefix([w, x])) >= 6 for x in xs)}
             if len(hits) == 1:
                 return hits.pop(), i
     return None

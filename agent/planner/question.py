@@ -121,14 +121,14 @@ def _status_history(r: Read, cat: Catalog) -> str | None:
     t = cat.tables[r.subject]
     if time_column(t, r.ws, r.window_pos)[1]:
         return None  # "tickets opened in March": the subject's own time
+    own = {hit[0] for x in t.columns.values() if (hit := named(x, r.ws, r.used))}  # statuses of its own named
     found = []
-    for rt, _, _ in cat.inbound(t.name):
+    for rt, _, _ in cat.inbound(t.name) if own else ():
         if rt.kind not in "rp" or not rt.time_columns():
             continue
         for c in rt.columns.values():
             hit = named(c, r.ws, r.used)
-            if hit and hit[3] >= 2 and any(named(x, r.ws, r.used) and named(x, r.ws, r.used)[0] == hit[0]
-                                           for x in t.columns.values()):
+            if hit and hit[3] >= 2 and hit[0] in own:
                 found.append(rt.name)  # the subject has the same status in a column of its own: a history of it
     return found[0] if len(set(found)) == 1 else None
 
