@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import psycopg
+import pytest
 
 from agent.config import Settings
 from agent.instance import answer_instance
@@ -48,3 +49,19 @@ def lead(text: str) -> str:
 def bold(value) -> str:
     """A figure as the answer's lead shows it."""
     return f"**{value}**"
+
+
+def schema_fixtures(name: str, schema: str):
+    """The module-scoped ``dsn`` and ``ask`` fixtures of a parser test on a schema of its own:
+    ``dsn, ask = schema_fixtures(DB, SCHEMA)`` at the module's top level."""
+
+    @pytest.fixture(scope="module", name="dsn")
+    def dsn(scratch_database):
+        with loaded(scratch_database, name, schema) as url:
+            yield url
+
+    @pytest.fixture(scope="module", name="ask")
+    def ask(dsn):
+        return asker(dsn)
+
+    return dsn, ask

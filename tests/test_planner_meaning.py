@@ -5,12 +5,11 @@ against independent SQL."""
 from __future__ import annotations
 
 import psycopg
-import pytest
 
 try:
-    from tests.planner_db import asker, lead, loaded, truth
+    from tests.planner_db import lead, schema_fixtures, truth
 except ImportError:  # tests/ not a package
-    from planner_db import asker, lead, loaded, truth
+    from planner_db import lead, schema_fixtures, truth
 
 DB = "dbc_unseen_library"
 SCHEMA = """
@@ -65,15 +64,7 @@ ANALYZE;
 """
 
 
-@pytest.fixture(scope="module")
-def dsn(scratch_database):
-    with loaded(scratch_database, DB, SCHEMA) as dsn:
-        yield dsn
-
-
-@pytest.fixture(scope="module")
-def ask(dsn):
-    return asker(dsn)
+dsn, ask = schema_fixtures(DB, SCHEMA)
 
 
 def test_a_sign_the_comment_explains_filters(ask, dsn):

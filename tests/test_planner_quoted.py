@@ -5,12 +5,10 @@ is, a header with its subtotal, tax and total, lines with quantity, unit price a
 independent SQL."""
 from __future__ import annotations
 
-import pytest
-
 try:
-    from tests.planner_db import asker, bold, lead, loaded, truth
+    from tests.planner_db import bold, lead, schema_fixtures, truth
 except ImportError:  # tests/ not a package
-    from planner_db import asker, bold, lead, loaded, truth
+    from planner_db import bold, lead, schema_fixtures, truth
 
 from agent.planner.linking import bare
 
@@ -105,15 +103,7 @@ ANALYZE;
 """
 
 
-@pytest.fixture(scope="module")
-def dsn(scratch_database):
-    with loaded(scratch_database, DB, SCHEMA) as dsn:
-        yield dsn
-
-
-@pytest.fixture(scope="module")
-def ask(dsn):
-    return asker(dsn)
+dsn, ask = schema_fixtures(DB, SCHEMA)
 
 
 def test_camel_case_names_read_as_their_words():

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
 
 try:
-    from tests.planner_db import asker, loaded, truth
+    from tests.planner_db import asker, loaded, schema_fixtures, truth
 except ImportError:  # tests/ not a package
-    from planner_db import asker, loaded, truth
+    from planner_db import asker, loaded, schema_fixtures, truth
 from agent.planner import build_query
 from agent.planner.answer import figure
 from agent.planner.policy import follow_text
@@ -45,15 +44,7 @@ ANALYZE;
 """
 
 
-@pytest.fixture(scope="module")
-def dsn(scratch_database):
-    with loaded(scratch_database, DB, SCHEMA) as dsn:
-        yield dsn
-
-
-@pytest.fixture(scope="module")
-def ask(dsn):
-    return asker(dsn)
+dsn, ask = schema_fixtures(DB, SCHEMA)
 
 
 def money(v) -> str:

@@ -5,12 +5,10 @@ server tool ("blocked"), negations that belong to a meaning ("never verified", "
 ranked two keys away. Every figure is checked against independent SQL."""
 from __future__ import annotations
 
-import pytest
-
 try:
-    from tests.planner_db import asker, bold, lead, loaded, truth
+    from tests.planner_db import bold, lead, schema_fixtures, truth
 except ImportError:  # tests/ not a package
-    from planner_db import asker, bold, lead, loaded, truth
+    from planner_db import bold, lead, schema_fixtures, truth
 
 from agent.planner.linking import time_window
 from agent.planner.places import other_names
@@ -136,15 +134,7 @@ ANALYZE;
 """
 
 
-@pytest.fixture(scope="module")
-def dsn(scratch_database):
-    with loaded(scratch_database, DB, SCHEMA) as dsn:
-        yield dsn
-
-
-@pytest.fixture(scope="module")
-def ask(dsn):
-    return asker(dsn)
+dsn, ask = schema_fixtures(DB, SCHEMA)
 
 
 def test_a_code_word_that_also_names_a_server_tool_is_data(ask, dsn):

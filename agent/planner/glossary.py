@@ -16,13 +16,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-import Stemmer
-
-from agent.planner.linking import STOP, name_parts, words
+from agent.planner.linking import STOP, name_parts, stem_word, words
 from agent.planner.spelling import QUESTION_WORDS
 from toolkits.catalog import Column
 
-_STEMMER = Stemmer.Stemmer("english")
 _WEAK = STOP | {"not", "yet", "also", "only", "all", "any", "some", "other", "one", "no", "none", "as", "into",
                 "out", "up", "via", "per", "e", "eg", "ie", "etc", "incl", "including", "used"}
 _EXAMPLE = re.compile(r"(\be\.?g\.?|\bfor example|\bsuch as|\bfor instance|\blike)[,:]?\s*$", re.I)
@@ -34,9 +31,8 @@ _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 _SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below"}
 
 
-@functools.lru_cache(maxsize=16384)
 def stem(w: str) -> str:
-    s = _STEMMER.stemWord(w.lower())
+    s = stem_word(w.lower())
     return _SAME.get(s, s)
 
 

@@ -571,7 +571,7 @@ def qty_col(t: Table) -> str | None:
     return parted[0] if len(parted) == 1 else None
 
 
-_UNITS_S = {"milliseconds": 0.001, "millisecond": 0.001, "millis": 0.001, "ms": 0.001, "seconds": 1, "second": 1,
+SECONDS_PER = {"milliseconds": 0.001, "millisecond": 0.001, "millis": 0.001, "ms": 0.001, "seconds": 1, "second": 1,
             "secs": 1, "sec": 1, "minutes": 60, "minute": 60, "mins": 60, "min": 60, "hours": 3600, "hour": 3600,
             "hrs": 3600, "days": 86400}
 
@@ -587,9 +587,9 @@ def duration_col(t: Table) -> tuple[str, float] | None:
         parts = set(name_parts(c.name))
         said = re.findall(r"\bin\s+([a-z]+)", c.comment.lower()) + (re.findall(r"[a-z]+", c.comment.lower())[:3]
                                                                      if {"duration", "length"} & parts else [])
-        named = sorted((p for p in [*parts, *said] if p in _UNITS_S), key=len, reverse=True)  # milliseconds, not seconds
-        unit = _UNITS_S[named[0]] if named else None
-        if unit is not None and (parts & set(_UNITS_S) or parts & {"duration", "length", "runtime", "time"}):
+        named = sorted((p for p in [*parts, *said] if p in SECONDS_PER), key=len, reverse=True)  # milliseconds, not seconds
+        unit = SECONDS_PER[named[0]] if named else None
+        if unit is not None and (parts & set(SECONDS_PER) or parts & {"duration", "length", "runtime", "time"}):
             hits.append((c.name, float(unit)))
     return hits[0] if len(hits) == 1 else None
 
@@ -684,9 +684,9 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     return cols[0].name, set()
 
 
-@functools.lru_cache(maxsize=4096)
-def _stem(w: str) -> str:
-    """A word's Snowball stem (glossary.stem adds its own synonyms; it imports this module, so not used here)."""
+@functools.lru_cache(maxsize=16384)
+def stem_word(w: str) -> str:
+    """A word's Snowball stem (glossary.stem reads values' meanings with it, adding its synonyms)."""
     return _stemmer().stemWord(w)
 
 
@@ -731,10 +731,10 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
                 names.setdefault(part, c.name)
                 names.setdefault(part + "s", c.name)
                 shared.setdefault(part, []).append(c)
-    said = {_stem(w) for w in ws if w not in STOP} if by_comment else set()
+    said = {stem_word(w) for w in ws if w not in STOP} if by_comment else set()
     for part, owners in shared.items():  # "total ... tax and freight included": TotalDue, whose comment says
         if by_comment and len(owners) > 1 and names.get(part) == owners[0].name:  # "Subtotal + TaxAmt + Freight"
-            overlap = [len(said & {_stem(x) for x in words(c.comment) if x not in STOP}) for c in owners]
+            overlap = [len(said & {stem_word(x) for x in words(c.comment) if x not in STOP}) for c in owners]
             if overlap.count(max(overlap)) == 1:
                 names[part] = names[part + "s"] = owners[overlap.index(max(overlap))].name
     for c in cols:  # what a column's COMMENT calls it, after every name: "Seats booked" for SeatCnt

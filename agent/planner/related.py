@@ -9,7 +9,7 @@ from psycopg import sql as psql
 
 from agent.planner.filters import (Filters, Query, ident, money_expr, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
-from agent.planner.linking import NUMBER_WORDS, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
+from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import LISTS, Read, stem_names
 from toolkits.catalog import Catalog, Table
 
@@ -44,7 +44,7 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))
     qty = any(w in _QTY for w in r.ws)
     bridge = _bridge(r, inbound)
-    timed = re.search(r"\b(hours|minutes|days)\b", r.q) and any(duration_col(rt) for rt, _, _ in inbound)
+    timed = _TIME_UNITS.search(r.q) and any(duration_col(rt) for rt, _, _ in inbound)
     if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num or bridge
                                                             or timed)):
         return None
@@ -184,6 +184,9 @@ def _bridge(r: Read, inbound: list) -> Rank | None:
     return None
 
 
+_TIME_UNITS = re.compile(r"\b(hours|minutes|days)\b")  # "logged the most hours": time kept in a child's column
+
+
 def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -> Rank | None:
     """Revenue or units sold, an average rating, a named child column, else a count of a named child table."""
     facts = [m.table for m in r.mentions[1:]]
@@ -203,11 +206,11 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
             rc = next((c for c in rt.columns if re.search(r"rating|score|stars", c) and rt.columns[c].is_numeric), None)
             if rc:
                 chosen = Rank(rt, col, S("round(avg({})::numeric, 2)").format(ident("r", rc)), f"avg_{rc}", min_rows=True)
-    hours = re.search(r"\b(hours|minutes|days)\b", r.q)
+    hours = _TIME_UNITS.search(r.q)
     if chosen is None and hours and not child_num:  # "the agent who logged the most hours": the minutes booked
         for rt, col, _ in inbound:
             if (dur := duration_col(rt)):
-                per = {"hours": 3600, "minutes": 60, "days": 86400}[hours.group(1)] / dur[1]
+                per = SECONDS_PER[hours.group(1)] / dur[1]
                 chosen = Rank(rt, col, S("round(sum({}) / {}, 2)").format(ident("r", dur[0]), L(round(per, 6))),
                               hours.group(1))
                 break
@@ -411,7 +414,8 @@ def named_through_key(cat: Catalog, t: Table, alias: str) -> tuple[list[psql.Com
         whole = person_name(here, at) or ([ident(at, lab)] if lab and "name" in name_parts(lab) else [])
         if whole:  # a name (an employee's national id number is a label, not a name: look one key further)
             return whole, S("").join(joins)
-        found = found or ([ident(at, lab)], list(joins)) if lab else found
+        if lab and not found:  # the first label on the way, if no name follows
+            found = [ident(at, lab)], list(joins)
     return (found[0], S("").join(found[1])) if found else ([], S(""))
 
 

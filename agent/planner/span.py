@@ -34,7 +34,7 @@ STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaro
                     r"pass|passed|go by|elapse|elapsed))\b")
 # Past forms that do not start like the verb ("members pay" ~ paid_on)
 PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
-         "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
+        "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
                       r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan)\b")
 _REVERSED = re.compile(r"\bhow much (?:less|lower|smaller)\b")  # "how much less is X than Y": Y − X

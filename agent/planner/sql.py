@@ -24,7 +24,10 @@ from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import MONTHS, abbreviates, spelled_columns, vocabulary, NUMBER_WORDS, QTY_COLS, STOP, bare, capitalized, column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, unit_column, visible, words
+from agent.planner.linking import (MONTHS, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
+                                   column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms,
+                                   money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
+                                   visible, vocabulary, words)
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import LISTS, Read, read
 from agent.planner.span import PAST, STRONG, Span, span
@@ -890,7 +893,7 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     dur = duration_col(fact)
     want = _TIME_ASKED.search(r.q)
     if len(measure) == 1 and dur and dur[0] == measure[0] and want and kind in ("avg", "sum", "max", "min", "median"):
-        per = {"milliseconds": 0.001, "seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}[want.group(1)] / dur[1]
+        per = SECONDS_PER[want.group(1)] / dur[1]
         expr, label = S("{} / {}").format(expr, L(round(per, 6))), f"{kind}_{measure[0]}_in_{want.group(1)}"  # ms → min
     if len(measure) == 1 and kind in ("avg", "max", "min") and _fraction(fact.columns[measure[0]]) \
             and re.search(r"\b(in percent|as a percent(age)?|percentage points?)\b|%", r.q):

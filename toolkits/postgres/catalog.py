@@ -29,11 +29,11 @@ CATALOG_SQL = {
     "columns": """
         -- a column of a domain ("Name" over varchar(50), "Flag" over boolean) is read as the domain's base type
         SELECT n.nspname, c.relname, a.attname,
-               format_type(CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE a.atttypid END,
-                           CASE WHEN t.typtype = 'd' THEN t.typtypmod ELSE a.atttypmod END),
+               format_type(coalesce(nullif(t.typbasetype, 0), a.atttypid),
+                           CASE WHEN t.typbasetype <> 0 THEN t.typtypmod ELSE a.atttypmod END),
                coalesce(col_description(c.oid, a.attnum), ''),
                (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e
-                WHERE e.enumtypid = CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE a.atttypid END),
+                WHERE e.enumtypid = coalesce(nullif(t.typbasetype, 0), a.atttypid)),
                NOT (a.attnotnull OR coalesce(t.typnotnull, false))
         FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         LEFT JOIN pg_type t ON t.oid = a.atttypid
