@@ -216,3 +216,35 @@ def test_explain_opens_a_statement_only_when_sql_follows_it():
 
     assert sql_in("Explain the plan for: SELECT * FROM orders WHERE id = 3") == "SELECT * FROM orders WHERE id = 3"
     assert sql_in("EXPLAIN SELECT * FROM orders") == "EXPLAIN SELECT * FROM orders"
+    # a sentence after the statement is prose, its full stop too
+    assert (sql_in("Show the plan for SELECT avg(v) FROM m.r WHERE ts < '2024-04-01'. Which partitions does it scan?")
+            == "SELECT avg(v) FROM m.r WHERE ts < '2024-04-01'")
+
+
+def test_no_is_a_word_not_a_country_code_and_a_missing_column_keeps_its_table():
+    # an invented members/bookings schema: 'NO' (Norway) among the country codes, a child whose channel code
+    # meaning says "e-mail"
+    member = Table("club", "member", "r", pk="member_id", comment="Club members", columns={
+        "member_id": Column("member_id", "integer", nullable=False),
+        "country": Column("country", "text", values=["GB", "NO", "SE", "DE"]),
+        "email": Column("email", "text")})
+    booking = Table("club", "booking", "r", pk="booking_id", comment="Court bookings", columns={
+        "booking_id": Column("booking_id", "integer", nullable=False),
+        "member_id": Column("member_id", "integer", nullable=False),
+        "via": Column("via", "smallint", comment="Booking channel: 1 = app, 2 = phone/e-mail to the desk")},
+        fks=[("member_id", "member", "member_id")])
+    cat = Catalog({"member": member, "booking": booking})
+    q = build_query("How many members have no e-mail address on file?", cat)
+    assert "t.email IS NULL" in q.sql and "'NO'" not in q.sql and "booking" not in q.sql, q.sql
+    q = build_query("How many members live in Norway?", cat)
+    assert "t.country = 'NO'" in q.sql, q.sql
+
+
+def test_a_breakdown_by_a_coded_column_shows_what_each_code_means():
+    fault = Table("plant", "fault", "r", pk="fault_id", comment="Machine faults", columns={
+        "fault_id": Column("fault_id", "integer", nullable=False),
+        "lvl": Column("lvl", "smallint", comment="Fault level: 1 = stop (line halted), 2 = degrade, 3 = notice"),
+        "seen_at": Column("seen_at", "timestamp without time zone")})
+    q = build_query("How many faults per level were seen in 2025?", Catalog({"fault": fault}))
+    assert "CASE t.lvl WHEN 1 THEN 'stop (line halted)' WHEN 2 THEN 'degrade' WHEN 3 THEN 'notice' END" in q.sql, q.sql
+    assert "GROUP BY 1, 2 ORDER BY 3 DESC" in q.sql, q.sql

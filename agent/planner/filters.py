@@ -47,6 +47,22 @@ def null_meant(t: Table, ws: list[str]) -> bool:
     return False
 
 
+MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of|"
+                     r"(?:don|doesn|didn|do not|does not|did not) (?:have|get)|never (?:had|got))"
+                     r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")
+
+
+def missing_said(t: Table, ws: list[str], skip: set[int]) -> bool:
+    """Whether the question says a nullable column of ``t`` is missing ("guests with no e-mail address")."""
+    for i in range(len(ws)):
+        if i in skip or not MISSING.search(" " + " ".join(ws[max(0, i - 3):i]) + " "):
+            continue
+        hit = column_word(t, ws[i:i + 2])
+        if hit and hit[0] != t.pk and hit[0] in t.columns and t.columns[hit[0]].nullable:
+            return True
+    return False
+
+
 def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> psql.Composable:
     """What the rows are worth: the amount, or quantity × price — less the line's discount when it has one and
     the question does not ask before it ("revenue after discounts": quantity × price × (1 − discount))."""
@@ -152,7 +168,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             take(hit, span)
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
-            if i in skip or i in used or (w in STOP and len(w) < 3) or w in _PRONOUNS or _abbreviation(ws, i):
+            if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i)
+                    or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)):  # "no e-mail" is not Norway's 'NO'
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
             two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
@@ -167,7 +184,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 if len(heads) > 1:  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."
                     heads = [v for v in heads if re.match(rf"{re.escape(w)}\s*[\[(,]", v.lower())]
                 hit = heads[0] if len(heads) == 1 else None
-            if hit is not None and set(lower) <= {"true", "false", "t", "f", "yes", "no", "y", "n"} and not any(
+            if hit is not None and set(lower) <= _FLAG_VALUES and not any(
                     x in name_parts(c.name) or x == c.name.lower() for x in ws[max(0, i - 4):i]):
                 hit = None  # "true" is a value of many flags: only the one named right before it
             if hit is not None:
@@ -250,7 +267,10 @@ def meant_words(t: Table, ws: list[str], skip: set[int]) -> set[int]:
     return {i for c in [*t.columns.values(), *t.keys.values()] if (m := named(c, ws, skip, common)) for i in m[1]}
 
 
-_PRONOUNS = {"us", "me", "him", "her", "it", "i", "he", "she", "we", "am", "as", "so", "ok", "up", "go", "hi"}
+# Pronouns and small words that are also two-letter codes (US, IT, NO, OR): never a value in running text
+_SMALL_WORDS = {"us", "me", "him", "her", "it", "i", "he", "she", "we", "am", "as", "so", "ok", "up", "go", "hi",
+                "no", "or", "if", "my"}
+_FLAG_VALUES = {"true", "false", "t", "f", "yes", "no", "y", "n"}
 _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|rather than|"
                         r"instead of|but not|"
                         r"ignoring|ignore|apart from|not|non|aren't|isn't|weren't|wasn't)\s*$")

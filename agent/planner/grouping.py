@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
+from agent.planner.glossary import meanings
 from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, forms, name_parts, singular, time_column, words
 from agent.planner.question import Read
 from toolkits.catalog import Catalog, Table
@@ -134,15 +135,26 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
     short = None if hit else abbreviated_column(fact, ws)  # "by category": cat
     hit = (short, 0) if short else hit
     if hit and hit[0] != fact.pk:
-        return Group([(ident(T, hit[0]), hit[0])], hit[0], True)
+        return Group(said_codes(fact.columns.get(hit[0]), ident(T, hit[0]), hit[0]), hit[0], True)
     found = [(pcol, pref, prefcol, hit[0]) for pcol, pref, prefcol in fact.fks
              if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk]
     # two keys to one table ("start_zone_id", "end_zone_id"): the one whose name the question says ("trips start")
     said = [x for x in found if set(name_parts(x[0])) - {"id"} & set(r.ws)]
     for pcol, pref, prefcol, col in said[:1] or found[:1]:
         a2 = "g_" + pref[:3]
-        return Group([(ident(a2, col), col)], col, True, _join(cat.tables[pref], a2, prefcol, pcol))
+        return Group(said_codes(cat.tables[pref].columns.get(col), ident(a2, col), col), col, True,
+                     _join(cat.tables[pref], a2, prefcol, pcol))
     return None
+
+
+def said_codes(c, expr: psql.Composable, name: str) -> list[tuple[psql.Composable, str]]:
+    """A grouped column, and beside it what its codes mean when its comment says ("sev 1 = critical"): a
+    breakdown by severity shows "critical", not only 1."""
+    codes = [m for m in (meanings(c) if c is not None else ()) if not isinstance(m.code, bool)]
+    if not 2 <= len({m.code for m in codes}) <= 30:  # a country column's 200 ISO names would drown the answer
+        return [(expr, name)]
+    whens = S(" ").join(S("WHEN {} THEN {}").format(L(m.code), L(m.said)) for m in codes)
+    return [(expr, name), (S("CASE {} {} END").format(expr, whens), f"{name}_means")]
 
 
 def _join(pt: Table, alias: str, prefcol: str, pcol: str) -> psql.Composable:

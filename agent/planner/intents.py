@@ -37,6 +37,9 @@ def sql_in(question: str) -> str | None:
 def _parseable_prefix(sql: str) -> str:
     """The statement without prose written after it ("SELECT ... WHERE a = 3 using an index?"): the longest
     word prefix that parses; the text as it is when no prefix does (the guard then says why)."""
+    first = re.split(r"(?<=\S)[.;]\s+(?=[A-Z])", sql, maxsplit=1)[0]  # "... < '2024-04-01'. Which partitions ..."
+    if first != sql and _parses(first):
+        return first
     if _parses(sql):
         return sql
     cut = sql

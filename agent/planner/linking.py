@@ -755,6 +755,8 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
         two = w + "_" + ws[i + 1] if i + 1 < len(ws) else ""
         if two in names:
             return names[two], i
+        if two and len(two) >= 6 and two.replace("_", "") in names:  # "e-mail" for email, "user name" for username
+            return names[two.replace("_", "")], i
         if w in names and w not in ("id",):
             return names[w], i
         if singular(w) in names and singular(w) not in ("id",) and len(w) > 3:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.planner.filters import null_meant, sign_filters, value_filters
+from agent.planner.filters import missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
                                    singular, spelled_numbers, time_column, time_window, words)
@@ -93,7 +93,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
             r.child = o
             break
     if r.child is None and r.count and not value_filters(cat.tables[r.subject], ws, "x", r.used)[0] \
-            and not null_meant(cat.tables[r.subject], ws):
+            and not null_meant(cat.tables[r.subject], ws) and not missing_said(cat.tables[r.subject], ws, r.used):
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
                 and value_filters(t, ws, "x", r.used)[0]}

@@ -20,7 +20,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (NULL_SAYS, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (MISSING, NULL_SAYS, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -623,11 +623,6 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
         return
 
 
-_MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of|"
-                      r"(?:don|doesn|didn|do not|does not|did not) (?:have|get)|never (?:had|got))"
-                      r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")
-
-
 _HAVING = re.compile(r"\b(have|has|having|with)\s+(an?|any|their|its)\s+$")
 _ON_FILE = re.compile(r"\bon file\b|\b(recorded|listed|provided|filled in|given)\b|\b(percent|percentage|share|proportion)\b")
 
@@ -641,7 +636,7 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
         if i in r.used and i not in named:
             continue
         before = " " + " ".join(r.ws[max(0, i - 3):i]) + " "
-        null = bool(_MISSING.search(before))
+        null = bool(MISSING.search(before))
         if not null and not (i not in r.used and _HAVING.search(before) and _ON_FILE.search(r.q)):
             continue
         hit = column_word(fact, r.ws[i:i + 2])
