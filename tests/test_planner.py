@@ -128,6 +128,15 @@ def test_tool_choice_tables_name_registered_tools():
     assert tools_for("explain SELECT * FROM orders WHERE id = 5", reg.all(), lambda: empty) == ["explain_query"]
     assert tools_for("which foreign keys are missing an index?", reg.all(), lambda: empty) == ["index_usage"]
     assert tools_for("describe the orders table", reg.all(), lambda: empty) == []  # no table named in this catalog
+    assert tools_for("Which SQL statements have used the most total execution time?", reg.all(),
+                     lambda: empty) == ["top_queries"]
+    assert tools_for("Are there settings you would change on this server?", reg.all(), lambda: empty) == \
+        ["settings_advice"]
+    assert tools_for("Has the index on invoice numbers ever been used?", reg.all(), lambda: empty) == ["index_usage"]
+    named = Catalog(settings=frozenset({"default_transaction_isolation", "max_connections", "work_mem"}))
+    assert tools_for("What is the server's default transaction isolation level?", reg.all(), lambda: named) == \
+        ["settings"]
+    assert tools_for("How many transactions were rolled back?", reg.all(), lambda: named) != ["settings"]
 
 
 def test_catalog_reads_keys_and_common_values(catalog):

@@ -174,15 +174,17 @@ def setting_named(question: str, settings: Iterable[str]) -> str | None:
     """The server setting a question names in words ("the maximum number of connections the server allows" →
     max_connections): every part of its name, abbreviations spelled out, and a word that asks for a limit."""
     q = question.lower()
-    if not _SETTING_CUE.search(q):
-        return None
+    cue = bool(_SETTING_CUE.search(q))
     found = re.findall(r"[a-z0-9]+", q)
     ws = set(found) | {w.rstrip("s") for w in found}
+    run = " " + " ".join(found) + " "
     hits = []
     for name in settings:
         parts = [p for p in name.lower().split("_") if p]
         if len(parts) < 2:
             continue
+        if not cue and (len(parts) < 3 or f" {' '.join(parts)} " not in run):
+            continue  # with no cue, only a long name said word for word ("the default transaction isolation level")
         if all(p in ws or p.rstrip("s") in ws or _ABBREV.get(p, "-") in ws or _ABBREV.get(p, "-").rstrip("s") in ws
                for p in parts):
             hits.append(name)

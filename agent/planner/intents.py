@@ -183,7 +183,8 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
         return [SETTING_TOOL]
     if not names:
         cat = catalog()
-        if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6):
+        if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6) \
+                or setting_named(question, cat.settings):  # "the server's default transaction isolation level"
             names = [SETTING_TOOL]
     if any(h[4] for h in hits) and not find_tables(words(question), catalog()):
         names = [h[2] for h in hits if not h[4]]

@@ -533,6 +533,7 @@ SETTINGS_COLUMNS = ["area", "setting", "current", "suggested", "restart", "reaso
                     r"parameters?|shared_buffers|work_mem|effective_cache_size|maintenance_work_mem|"
                     r"max_connections|checkpoint\w*|random_page_cost|postgresql\.conf|memory settings)\b|"
                     r"\b(settings?|config(uration)?) (advice|review|recommendations?)\b|"
+                    r"\b(settings?|parameters?)\b[^.?]*\b((would|should) (you|i|we)|(you|i|we) (would|should)) (change|adjust|tweak)\b|"
                     r"\b(settings?|config(uration)?|parameters?|postgres(ql)?(\.conf)?)\b[^.?]*\b(tuned|optimal|"
                     r"well[- ]tuned|sensible|reasonable|good enough|misconfigured)\b", precedence=20)],
     plan=plan_settings_advice,

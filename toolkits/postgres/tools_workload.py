@@ -86,7 +86,7 @@ TOP_COLUMNS = ["queryid", "calls", "total_ms", "mean_ms", "rows", "temp_blks", "
                "which statements use temp files", "why is the database slow"],
     intents=[Intent(r"\b(slow(est)?|expensive|heav(y|iest)|costly|longest|top|worst|time[- ]consuming|resource[- ]"
                     r"(hungry|intensive))\b[^.?]*\b(quer(y|ies)|statements?|sql)\b|"
-                    r"\b(quer(y|ies)|statements?)\b[^.?]*\b(most (time|often|calls|frequent)|slow(est)?|longest|called most|"
+                    r"\b(quer(y|ies)|statements?)\b[^.?]*\b(most (total )?(execution |run(ning)? )?(time|often|calls|frequent)|slow(est)?|longest|called most|"
                     r"take the most|temp(orary)? (files|blocks))\b|\bpg_stat_statements\b|\bworkload\b|"
                     r"\bmost (frequent|called|executed|run)\b|\b(executed|run|called) the most( times| often)?\b|\bquer(y|ies)\b[^.?]*\b(hit|load|hammer|stress)\w*\b|\bmean (execution )?time\b|\bquery (stats|statistics|performance)\b",
                     precedence=80)],
