@@ -248,3 +248,26 @@ def test_a_breakdown_by_a_coded_column_shows_what_each_code_means():
     q = build_query("How many faults per level were seen in 2025?", Catalog({"fault": fault}))
     assert "CASE t.lvl WHEN 1 THEN 'stop (line halted)' WHEN 2 THEN 'degrade' WHEN 3 THEN 'notice' END" in q.sql, q.sql
     assert "GROUP BY 1, 2 ORDER BY 3 DESC" in q.sql, q.sql
+
+
+def _crew_catalog() -> Catalog:
+    person = Table("ops", "person", "r", pk="person_id", comment="People", columns={
+        "person_id": Column("person_id", "integer", nullable=False),
+        "full_name": Column("full_name", "text"),
+        "karma": Column("karma", "integer")})
+    steward = Table("ops", "steward", "r", pk="person_id", comment="Stewards of the club", columns={
+        "person_id": Column("person_id", "integer", nullable=False),
+        "appointed_on": Column("appointed_on", "date"),
+        "resigned_on": Column("resigned_on", "date", comment="NULL = still serving")},
+        fks=[("person_id", "person", "person_id")])
+    return Catalog({"person": person, "steward": steward})
+
+
+def test_who_asks_for_the_row_and_its_name():
+    cat = _crew_catalog()
+    q = build_query("Who is the person with the highest karma?", cat)
+    assert q.kind == "list" and 'ORDER BY t.karma DESC LIMIT 1' in q.sql, q.sql
+    assert build_query("What is the highest karma of any person?", cat).kind == "max"
+    q = build_query("Who are the current stewards?", cat)
+    assert q.kind == "list" and "t.resigned_on IS NULL" in q.sql, q.sql
+    assert 'n_per.full_name AS person_full_name' in q.sql and "LEFT JOIN ops.person n_per" in q.sql, q.sql

@@ -124,7 +124,7 @@ def aggregate(r: Read, cat: Catalog) -> Query:
         if found:
             return found
     if kind == "list":
-        return listing(r, fact, f)
+        return listing(r, fact, f, cat)
     agg, label = aggregate_of(r, cat, t, fact, kind, measure)
     what = fact.name + f.said_text()
     if group is not None:
@@ -204,11 +204,21 @@ _SUPERLATIVE = re.compile(r"\b(?:most expensive|least expensive|cheapest|pricies
 
 def _superlative_row(r: Read) -> bool:
     """"the most expensive product", "our oldest customer": the word after the superlative names the subject's rows."""
+    if not r.mentions or r.mentions[0].start < 0:
+        return False
+    top = _WHO_HAS.match(r.q)  # "who is the user with the highest reputation", "which driver has the longest trip"
+    if top and r.mentions[0].start < len(words(r.q[:top.start(1)])) and (
+            top.group(0).lstrip().startswith("who") or r.mentions[0].start <= 1):
+        return True
     m = _SUPERLATIVE.search(r.q)
-    if not m or not r.mentions or r.mentions[0].start < 0:
+    if not m:
         return False
     at = len(words(r.q[:m.start(1)]))
     return r.mentions[0].start <= at < r.mentions[0].end
+
+
+_WHO_HAS = re.compile(r"\s*(?:who|which|what)\b[^?]*?\b(highest|lowest|largest|biggest|smallest|longest|shortest|"
+                      r"greatest|maximum|minimum|most|fewest)\b")
 
 
 def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table:
@@ -542,6 +552,12 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
 _NO_LONGER = re.compile(r"\bno longer (?:being |on |in )?(\w+)|\bnot (\w+) any ?more\b")
 _ENDING = {"end", "ended", "until", "stop", "stopped", "discontinued", "closed", "left", "retired", "terminated", "expired",
            "withdrawn", "departed", "exit", "exited", "ceased", "dropped"}
+def _says_still(c) -> bool:
+    """A date whose comment says NULL means the row still holds ("StepDownOn: NULL = still serving")."""
+    says = NULL_SAYS.search(c.comment)
+    return bool(says and re.search(r"\b(still|current|currently|active)\b", says.group(1).lower()))
+
+
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
 
 
@@ -551,8 +567,12 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
     includes them: no filter at all. Either way the words are read, so no other filter takes them."""
     m = _NO_LONGER.search(r.q)
     still = re.search(r"\b(currently|still|presently|at present)\b", r.q)
+    at = r.mentions[0].start if r.mentions else -1
+    if still is None and at > 0 and r.ws[at - 1] == "current" and r.subject == fact.name:
+        still = re.search(r"\b(current)\b", r.q)  # "who are the current moderators"
     if not m:
-        ending = [c for c in fact.time_columns() if c.nullable and not c.audit and set(name_parts(c.name)) & _ENDING]
+        ending = [c for c in fact.time_columns() if c.nullable and not c.audit and (
+            set(name_parts(c.name)) & _ENDING or _says_still(c))]
         says = NULL_SAYS.search(ending[0].comment) if len(ending) == 1 else None
         if still and len(ending) == 1 and (not says or re.search(r"\b(still|current|currently|active|open|not yet)\b",
                                                                    says.group(1).lower())):
@@ -972,16 +992,32 @@ def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
     return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
 
 
-def listing(r: Read, fact: Table, f: Filters) -> Query:
+def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
     """Rows of the fact, in the order the question implies, at most N."""
     n = r.n
     if not n and (r.max or r.min or (r.signed and re.search(r"\bmost\b", r.q))):
         m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
         if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
             n = 1  # "the cheapest product": one row
-    sql = S("SELECT t.* FROM {} t{}{}{} LIMIT {}").format(rel(fact), f.join(), f.where(), list_order(r, fact),
-                                                          L(n or r.limit))
+    names, join = _named_by_key(fact, cat)
+    sql = S("SELECT {}t.* FROM {} t{}{}{}{} LIMIT {}").format(names, rel(fact), join, f.join(), f.where(),
+                                                              list_order(r, fact), L(n or r.limit))
     return query(sql, "list", fact.name, f"{n or r.limit} rows of {fact.name}{f.said_text()}")
+
+
+def _named_by_key(fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Composable]:
+    """Rows with no name of their own whose key names someone ("Moderators": UserId → Users.DisplayName): that
+    name first, so a listing says who, not only an id."""
+    if fact.label_column() is not None:
+        return S(""), S("")
+    for pcol, pref, prefcol in fact.fks:
+        pt = cat.tables.get(pref)
+        lab = pt.label_column() if pt is not None and pt.name != fact.name else None
+        if lab and lab.lower().endswith(("name", "_nm", "title")):
+            a = "n_" + pref[:3]
+            return (S("{} AS {}, ").format(ident(a, lab), ident(f"{pref}_{lab}")),
+                    S(" LEFT JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, prefcol), ident(T, pcol)))
+    return S(""), S("")
 
 
 def list_order(r: Read, fact: Table) -> psql.Composable:
