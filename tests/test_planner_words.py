@@ -271,3 +271,13 @@ def test_who_asks_for_the_row_and_its_name():
     q = build_query("Who are the current stewards?", cat)
     assert q.kind == "list" and "t.resigned_on IS NULL" in q.sql, q.sql
     assert 'n_per.full_name AS person_full_name' in q.sql and "LEFT JOIN ops.person n_per" in q.sql, q.sql
+
+
+@pytest.mark.parametrize("text, low, high", [
+    ("orders per year from 2021 to 2024", "2021-01-01", "2025-01-01"),
+    ("questions each year from 2019 through 2024", "2019-01-01", "2025-01-01"),
+    ("signups between 2021 and 2023", "2021-01-01", "2024-01-01"),
+    ("tickets in 2022-2023", "2022-01-01", "2024-01-01")])
+def test_a_range_of_years_includes_both(text, low, high):
+    w = time_window(text)
+    assert f"'{low}'" in w.low.as_string(None) and f"'{high}'" in w.high.as_string(None)

@@ -168,4 +168,6 @@ def bucket(r: Read, fact: Table, unit: str) -> Group | None:
         return None
     if unit == "weekday":  # "on which day of the week": the day's name
         return Group([(S("trim(to_char({}, 'Day'))").format(ident(T, tcol)), unit)], unit, True)
+    if unit == "year":  # 2024, not 2024-01-01
+        return Group([(S("extract(year FROM {})::int").format(ident(T, tcol)), unit)], unit, True)
     return Group([(S("date_trunc({}, {})::date").format(L(unit), ident(T, tcol)), unit)], unit, True)

@@ -518,6 +518,11 @@ def time_window(question: str) -> Window | None:
     m = re.search(r"\bbetween\s+(\d{4}-\d{2}-\d{2})\s+and\s+(\d{4}-\d{2}-\d{2})\b", q)
     if m:
         return Window(m.group(0), _date(m.group(1)), _date(m.group(2)))
+    m = re.search(r"\b(?:(?:between|from)\s+(?:the\s+years?\s+)?((?:19|20)\d\d)\s+(?:and|to|until|till|through|thru)\s+"
+                  r"((?:19|20)\d\d)|(?:in\s+)?((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d))\b(?!-\d)", q)
+    if m and int(m.group(1) or m.group(3)) <= int(m.group(2) or m.group(4)):  # "from 2021 to 2024": both years
+        return Window(m.group(0), _date(f"{m.group(1) or m.group(3)}-01-01"),
+                      _date(f"{int(m.group(2) or m.group(4)) + 1}-01-01"))
     found = _between_dates(q) or _month_of_year(q) or _quarter(q) or _half(q)
     if found:
         return found
