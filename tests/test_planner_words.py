@@ -281,3 +281,16 @@ def test_who_asks_for_the_row_and_its_name():
 def test_a_range_of_years_includes_both(text, low, high):
     w = time_window(text)
     assert f"'{low}'" in w.low.as_string(None) and f"'{high}'" in w.high.as_string(None)
+
+
+def test_a_verb_beside_the_window_picks_the_date_of_that_event():
+    job = Table("ops", "job", "r", pk="job_id", comment="Maintenance jobs", columns={
+        "job_id": Column("job_id", "integer", nullable=False),
+        "opened_ts": Column("opened_ts", "timestamp without time zone", nullable=False),
+        "closed_ts": Column("closed_ts", "timestamp without time zone",
+                            comment="Time the job reached a final status (done). NULL = still open."),
+        "labour_min": Column("labour_min", "integer", comment="Booked labour in minutes")})
+    q = build_query("How many jobs were completed in 2023?", Catalog({"job": job}))
+    assert "t.closed_ts >= '2023-01-01'" in q.sql, q.sql
+    q = build_query("How many jobs were raised in 2023?", Catalog({"job": job}))
+    assert "t.opened_ts >= '2023-01-01'" in q.sql, q.sql

@@ -677,6 +677,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
+            elif window_pos >= 0 and abs(i - window_pos) <= 3 and _same_event(w, c):  # "completed" → closed_ts
+                named.append((2, abs(i - window_pos), c.name, i))
     if named:  # a verb next to the window ("shipped yesterday") picks the column, else the nearest, named in full first
         _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0], x[1]))
         return col, {i}
@@ -687,6 +689,27 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         if want in t.columns and t.columns[want].is_time:
             return want, set()
     return cols[0].name, set()
+
+
+# Verbs that name one event ("work orders completed in 2023" are dated by closed_ts)
+_EVENTS = ({"complete", "completed", "finish", "finished", "done", "close", "closed", "resolve", "resolved", "end",
+            "ended", "final"},
+           {"open", "opened", "raise", "raised", "report", "reported", "log", "logged", "submit", "submitted", "file",
+            "filed"},
+           {"start", "started", "begin", "began", "begun", "commence", "commenced"},
+           {"ship", "shipped", "dispatch", "dispatched", "send", "sent"},
+           {"deliver", "delivered", "receive", "received", "arrive", "arrived"},
+           {"pay", "paid", "settle", "settled"},
+           {"acknowledge", "acknowledged", "ack", "acked"})
+
+
+def _same_event(w: str, c) -> bool:
+    """Whether word ``w`` and date column ``c`` (its name or its comment's first words) name the same event."""
+    group = next((g for g in _EVENTS if w in g), None)
+    if group is None:
+        return False
+    said = set(name_parts(c.name)) | set(words(re.split(r"[.;(]|\bnull\b", c.comment.lower())[0])[:8])
+    return bool(said & group)
 
 
 @functools.lru_cache(maxsize=16384)
