@@ -137,6 +137,10 @@ def test_tool_choice_tables_name_registered_tools():
     assert tools_for("What is the server's default transaction isolation level?", reg.all(), lambda: named) == \
         ["settings"]
     assert tools_for("How many transactions were rolled back?", reg.all(), lambda: named) != ["settings"]
+    from toolkits.catalog import Column, Table
+
+    shop = Catalog({"v_order_day": Table("rpt", "v_order_day", "v", columns={"day": Column("day", "date")})})
+    assert tools_for("What does the view rpt.v_order_day contain?", reg.all(), lambda: shop) == ["describe_table"]
 
 
 def test_catalog_reads_keys_and_common_values(catalog):

@@ -112,7 +112,8 @@ def plan_describe_table(ask: Ask) -> Planned:
                     r"schema of|fields|data types?|what does (the )?[a-z_]+( table)? look like|indexes (on|of)|"
                     r"indexes does|index(es)? (exist|are there) on|how big is|size of|referenc\w+|tell me about|"
                     r"what('s| is) in (the )?[a-z_]+( table)?|related|relationships?|linked|joins? to|"
-                    r"nullable|not null|default values?)\b", precedence=130, needs_table=True),
+                    r"nullable|not null|default values?|what (does|do) [^?]{0,60}?\b(contain|hold|store|keep)s?)\b",
+                    precedence=130, needs_table=True),
              # what a column means: its comment ("what does list_price mean in the products table?")
              Intent(r"\bwhat (does|do) \S+ (mean|stand for|hold|contain)\b|\bmeaning of\b|"
                     r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
