@@ -552,6 +552,8 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
 _NO_LONGER = re.compile(r"\bno longer (?:being |on |in )?(\w+)|\bnot (\w+) any ?more\b")
 _ENDING = {"end", "ended", "until", "stop", "stopped", "discontinued", "closed", "left", "retired", "terminated", "expired",
            "withdrawn", "departed", "exit", "exited", "ceased", "dropped"}
+
+
 def _says_still(c) -> bool:
     """A date whose comment says NULL means the row still holds ("StepDownOn: NULL = still serving")."""
     says = NULL_SAYS.search(c.comment)
