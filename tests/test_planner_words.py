@@ -294,3 +294,14 @@ def test_a_verb_beside_the_window_picks_the_date_of_that_event():
     assert "t.closed_ts >= '2023-01-01'" in q.sql, q.sql
     q = build_query("How many jobs were raised in 2023?", Catalog({"job": job}))
     assert "t.opened_ts >= '2023-01-01'" in q.sql, q.sql
+
+
+def test_still_open_reads_the_null_meaning_once():
+    alarm = Table("ops", "alarm", "r", pk="alarm_id", comment="Alarms", columns={
+        "alarm_id": Column("alarm_id", "integer", nullable=False),
+        "raised_ts": Column("raised_ts", "timestamp without time zone", nullable=False),
+        "clr_ts": Column("clr_ts", "timestamp without time zone",
+                         comment="Time the alarm condition cleared. NULL = alarm still open/active.")})
+    q = build_query("How many alarms are still open, meaning the alarm condition has not cleared yet?",
+                    Catalog({"alarm": alarm}))
+    assert "t.clr_ts IS NULL" in q.sql and "IS NOT NULL" not in q.sql, q.sql
