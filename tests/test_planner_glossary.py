@@ -236,3 +236,13 @@ def test_which_three_codes_caused_the_most_minutes_sums_per_code():
     q = build_query("Which three delay codes caused the most delay minutes in 2025?", Catalog({"leg": leg}))
     assert "GROUP BY" in q.sql and "sum(t.dly_min)" in q.sql and "LIMIT 3" in q.sql, q.sql
     assert "t.dly_cd IS NOT NULL" in q.sql, q.sql  # legs without a delay code are no delay code
+
+
+def test_another_name_a_meaning_gives_may_take_the_tables_own_word():
+    # an invented reactions table: "down-reactions" names code 2 through "(down-reaction)" although "reactions"
+    # is the table's own word
+    react = Table("app", "reaction", "r", pk="reaction_id", comment="Reactions on posts", columns={
+        "reaction_id": Column("reaction_id", "integer"),
+        "kind": Column("kind", "smallint", comment="1 = Plus (up-reaction), 2 = Minus (down-reaction)")})
+    conds, said, _ = value_filters(react, words("how many down-reactions were given"), "t", {3})
+    assert said and said[0].startswith("kind = 2"), said

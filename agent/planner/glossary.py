@@ -268,6 +268,18 @@ def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
 _AGENT = [["by", "the"], ["by", "our"], ["by", "their"], ["by", "its"], ["by", "a"], ["by", "an"]]
 
 
+def _alias_at(h: tuple[str, ...] | set[str], ws: list[str], skip: set[int]) -> set[int]:
+    """The positions of every word of another name a meaning gives; a word already read as the table's name may be
+    one of them when it stands right beside the rest ("down-votes" for "DownMod (down-vote)" in a votes table)."""
+    pos = {i for i, w in enumerate(ws) if stem(w) in h}
+    free = pos - skip
+    if {stem(ws[i]) for i in free} >= set(h):
+        return free
+    if not free or not {stem(ws[i]) for i in pos} >= set(h):
+        return set()
+    return pos if all(any(abs(i - j) == 1 for j in free) for i in pos & skip) else set()
+
+
 def named(c: Column, ws: list[str], skip: set[int],
           common: set[str] = frozenset()) -> tuple[str | int | bool, set[int], str, float] | None:
     """The value of ``c`` the question's words name through what it means: (value, word positions, the meaning
@@ -288,8 +300,8 @@ def named(c: Column, ws: list[str], skip: set[int],
         hits = {i for i, s in qs.items() if s in m.words
                 and not (denies(m.said, ws[i]) and not _DENIES.search(" ".join(ws[max(0, i - 3):i])))}  # "not returned"
         told = () if isinstance(m.code, bool) and m.said.startswith("not ") else _aliases(m.said)  # not an opposite's
-        alias = next((pos for h in told if (pos := {i for i, w in enumerate(ws) if i not in skip and stem(w) in h})
-                      and {stem(ws[i]) for i in pos} >= set(h)), None) if not hits else None
+        # (with words of another meaning read, only an alias that takes the table's word: "down-votes")
+        alias = next((pos for h in told if (pos := _alias_at(h, ws, skip)) and (not hits or pos & skip)), None)
         if alias:  # every word of another name the meaning gives ("4 = DNA (did not attend, no-show)": no-shows)
             best.append((3.0 + 0.1 * len(alias), m, alias))
             continue
