@@ -305,3 +305,15 @@ def test_still_open_reads_the_null_meaning_once():
     q = build_query("How many alarms are still open, meaning the alarm condition has not cleared yet?",
                     Catalog({"alarm": alarm}))
     assert "t.clr_ts IS NULL" in q.sql and "IS NOT NULL" not in q.sql, q.sql
+
+
+def test_a_word_a_tables_code_means_wins_over_a_views_column_of_that_name():
+    # an invented publishing schema: "articles" is code 1 of entry.kind, and a reporting view has a column Articles
+    entry = Table("pub", "entry", "r", pk="entry_id", comment="Articles, replies and draft notes in one table", columns={
+        "entry_id": Column("entry_id", "integer", nullable=False),
+        "kind": Column("kind", "smallint", nullable=False, comment="1 = article, 2 = reply, 3 = draft note"),
+        "posted_at": Column("posted_at", "timestamp without time zone", nullable=False)})
+    daily = Table("rpt", "DailyActivity", "v", comment="Articles and replies posted per day", columns={
+        "Day": Column("Day", "date"), "Articles": Column("Articles", "bigint"), "Replies": Column("Replies", "bigint")})
+    q = build_query("How many articles were posted in 2023?", Catalog({"entry": entry, "DailyActivity": daily}))
+    assert "FROM pub.entry t" in q.sql and "t.kind = 1" in q.sql, q.sql

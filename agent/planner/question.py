@@ -192,6 +192,12 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         first = (by_value or linked or shared)[0]
         mentions = sorted([*mentions, Mention(first, i, i + 1)], key=lambda m: m.start)
         r.alternatives = [t for t in shared if t != first] if mentions[0].start == i else []
+    if mentions and mentions[0].start >= 0 and cat.tables[mentions[0].table].kind in "vm":
+        # "questions" read as a view's column name ("MonthlyActivity"."Questions") when a table's code means it
+        # ("PostTypeId: 1 = question"): the rows of that table, the word left for its value
+        coded = next((m for m in implied_table(r.ws, cat) if m.start == mentions[0].start), None)
+        if coded is not None:
+            mentions[0] = Mention(coded.table, coded.start, coded.start)
     if not mentions:
         mentions = [_things_of_kind(m, cat) for m in implied_table(r.ws, cat)]
     if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
