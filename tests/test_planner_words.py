@@ -317,3 +317,11 @@ def test_a_word_a_tables_code_means_wins_over_a_views_column_of_that_name():
         "Day": Column("Day", "date"), "Articles": Column("Articles", "bigint"), "Replies": Column("Replies", "bigint")})
     q = build_query("How many articles were posted in 2023?", Catalog({"entry": entry, "DailyActivity": daily}))
     assert "FROM pub.entry t" in q.sql and "t.kind = 1" in q.sql, q.sql
+
+
+def test_a_value_we_do_not_know_is_null_and_a_comment_phrase_names_its_column():
+    mill = Table("plant", "mill", "r", pk="mill_id", comment="Mills", columns={
+        "mill_id": Column("mill_id", "integer", nullable=False),
+        "opened_yr": Column("opened_yr", "smallint", comment="Year of commissioning. NULL = unknown.")})
+    q = build_query("For how many mills do we not know the year of commissioning?", Catalog({"mill": mill}))
+    assert "t.opened_yr IS NULL" in q.sql, q.sql

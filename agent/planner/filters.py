@@ -48,7 +48,8 @@ def null_meant(t: Table, ws: list[str]) -> bool:
 
 
 MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of|"
-                     r"(?:don|doesn|didn|do not|does not|did not) (?:have|get)|never (?:had|got))"
+                     r"(?:don|doesn|didn|do not|does not|did not) (?:have|get|know)|never (?:had|got)|"
+                     r"(?:we|you|they|i) (?:do )?not have|not know)"
                      r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")
 
 
@@ -57,10 +58,19 @@ def missing_said(t: Table, ws: list[str], skip: set[int]) -> bool:
     for i in range(len(ws)):
         if i in skip or not MISSING.search(" " + " ".join(ws[max(0, i - 3):i]) + " "):
             continue
-        hit = column_word(t, ws[i:i + 2])
+        hit = said_column(t, ws, i)
         if hit and hit[0] != t.pk and hit[0] in t.columns and t.columns[hit[0]].nullable:
             return True
     return False
+
+
+def said_column(t: Table, ws: list[str], i: int) -> tuple[str, int] | None:
+    """The column named at word ``i``: by one or two words, or by a three-word phrase of its comment ("year of
+    construction" for built_yr)."""
+    hit = column_word(t, ws[i:i + 2])
+    if hit is None and (three := column_word(t, ws[i:i + 3])) and three[1] == 0:
+        hit = three
+    return hit
 
 
 def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> psql.Composable:

@@ -20,7 +20,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (MISSING, NULL_SAYS, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (MISSING, NULL_SAYS, said_column, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -662,7 +662,7 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
         null = bool(MISSING.search(before))
         if not null and not (i not in r.used and _HAVING.search(before) and _ON_FILE.search(r.q)):
             continue
-        hit = column_word(fact, r.ws[i:i + 2])
+        hit = said_column(fact, r.ws, i)
         col = fact.columns.get(hit[0]) if hit else None
         if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
             continue
