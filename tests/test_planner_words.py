@@ -325,3 +325,13 @@ def test_a_value_we_do_not_know_is_null_and_a_comment_phrase_names_its_column():
         "opened_yr": Column("opened_yr", "smallint", comment="Year of commissioning. NULL = unknown.")})
     q = build_query("For how many mills do we not know the year of commissioning?", Catalog({"mill": mill}))
     assert "t.opened_yr IS NULL" in q.sql, q.sql
+
+
+def test_waiting_to_be_done_denies_the_done_of_a_null_meaning():
+    job = Table("ops", "job", "r", pk="job_id", comment="Jobs", columns={
+        "job_id": Column("job_id", "integer", nullable=False),
+        "crew_id": Column("crew_id", "integer", comment="Crew on it. NULL = not assigned yet.")})
+    q = build_query("How many jobs are waiting to be assigned to a crew?", Catalog({"job": job}))
+    assert "t.crew_id IS NULL" in q.sql, q.sql
+    q = build_query("How many jobs have been assigned to a crew?", Catalog({"job": job}))
+    assert "t.crew_id IS NOT NULL" in q.sql, q.sql

@@ -676,7 +676,7 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
 _NEGATIONS = {"not", "never", "no"}
 _SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "deceased", "unpaid": "paid"}
 _DENIED = re.compile(r"\b(not|never|no|nobody|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|"
-                     r"instead of|yet)\b")
+                     r"instead of|yet|waiting|awaiting|pending)\b")  # "waiting to be assigned": not assigned yet
 
 
 def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
