@@ -335,3 +335,12 @@ def test_waiting_to_be_done_denies_the_done_of_a_null_meaning():
     assert "t.crew_id IS NULL" in q.sql, q.sql
     q = build_query("How many jobs have been assigned to a crew?", Catalog({"job": job}))
     assert "t.crew_id IS NOT NULL" in q.sql, q.sql
+
+
+def test_two_null_meanings_in_one_question_and_a_verb_in_another_form():
+    claim = Table("ins", "claim", "r", pk="claim_id", comment="Claims", columns={
+        "claim_id": Column("claim_id", "integer", nullable=False),
+        "reviewed_at": Column("reviewed_at", "timestamp without time zone", comment="NULL = never reviewed by an adjuster"),
+        "paid_at": Column("paid_at", "timestamp without time zone", comment="NULL = not paid out (yet)")})
+    q = build_query("How many claims were paid out without anybody reviewing them?", Catalog({"claim": claim}))
+    assert "t.reviewed_at IS NULL" in q.sql and "t.paid_at IS NOT NULL" in q.sql, q.sql

@@ -27,7 +27,7 @@ from agent.planner.grouping import BUCKETS, Group, grouping
 from agent.planner.linking import (MONTHS, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
                                    column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms,
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
-                                   visible, vocabulary, words)
+                                   stem_word, visible, vocabulary, words)
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import LISTS, Read, read
 from agent.planner.span import PAST, STRONG, Span, span
@@ -683,6 +683,7 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
     """A column whose comment says what NULL means ("NULL = active account", "NULL = not shipped yet") and a
     question word that says it: IS NULL, or IS NOT NULL when the question negates what the comment says
     ("inactive accounts", "shipped orders")."""
+    found = False
     for c in fact.columns.values():
         m = NULL_SAYS.search(c.comment)
         if not m or not c.nullable or any(x.startswith(f"no {c.name} (") for x in f.said):
@@ -697,7 +698,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
             w = _SYNONYM.get(w, w)  # "living" dogs for "NULL = alive"
             if w.startswith("un") and len(w) >= 8 and x == w[2:]:  # "unanswered" says "answered", negated
                 return True
-            return len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) and (x, w) != ("open", "opened")
+            return (len(os.path.commonprefix([w, x])) >= max(4, len(w) - 2) or (
+                len(w) >= 6 and stem_word(w) == stem_word(x))) and (x, w) != ("open", "opened")  # "acknowledging"
 
         def says(w: str) -> bool:  # "opened" is created, not open
             return len(w) >= 4 and any(says_one(w, x) for x in said)
@@ -706,7 +708,7 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
         # one word is enough when it is the meaning's own verb and the question denies it ("tickets nobody has
         # answered yet" for "NULL = the customer has never been answered")
         denied_verb = len(matched) == 1 and re.search(r"\b(not|never|no)\b", meaning) and any(
-            w == x and x.endswith("ed") and _DENIED.search(" ".join(r.ws[max(0, i - 4):i + 2]))
+            (w == x or stem_word(w) == stem_word(x)) and x.endswith("ed") and _DENIED.search(" ".join(r.ws[max(0, i - 4):i + 2]))
             for i, w in enumerate(r.ws) if i not in r.used for x in matched)
         if (len(matched) < min(2, len(strong)) and not denied_verb) or not strong:
             continue  # "policies sold per agent" names no "NULL = sold directly through the website"
@@ -723,10 +725,11 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
             f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
                   f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
-            r.null_read = {j for j, x in enumerate(r.ws) if j == i or says(x)}  # "licence ... verified": all read
+            r.null_read |= {j for j, x in enumerate(r.ws) if j == i or says(x)}  # "licence ... verified": all read
             r.used |= r.null_read
-            return True
-    return False
+            found = True  # another column's NULL meaning may be said too ("cleared ... without anybody acknowledging")
+            break
+    return found
 
 
 def _names_date(c, w: str) -> bool:
