@@ -246,3 +246,13 @@ def test_another_name_a_meaning_gives_may_take_the_tables_own_word():
         "kind": Column("kind", "smallint", comment="1 = Plus (up-reaction), 2 = Minus (down-reaction)")})
     conds, said, _ = value_filters(react, words("how many down-reactions were given"), "t", {3})
     assert said and said[0].startswith("kind = 2"), said
+
+
+def test_a_flags_own_name_word_names_its_true_meaning():
+    # invented: a ledger line whose flag is named after what true means ("voided")
+    line = Table("acc", "ledger_line", "r", pk="line_id", comment="Ledger lines", columns={
+        "line_id": Column("line_id", "integer"),
+        "void_flg": Column("void_flg", "boolean", comment="true = line voided (entered in error)"),
+        "amt": Column("amt", "numeric(10,2)")})
+    conds, said, _ = value_filters(line, words("total of ledger lines leaving out voided ones"), "t", {2, 3})
+    assert said and said[0].startswith("void_flg is not True"), said

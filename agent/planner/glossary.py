@@ -308,7 +308,8 @@ def named(c: Column, ws: list[str], skip: set[int],
         # a word of the column's own name names a value only when that value means just it ("returned" for
         # "R = returned" in return_flag)
         named_own = {i: stem(w) for i, w in enumerate(ws) if i not in skip and stem(w) in in_name
-                     and m.head == (stem(w),) and not _YEAR.match(w)}
+                     and (m.head == (stem(w),) or (m.code is True and stem(w) in m.head))  # "voided": void_flg true
+                     and not _YEAR.match(w)}
         if named_own:
             qs = {**qs, **named_own}
             hits |= set(named_own)
