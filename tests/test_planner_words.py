@@ -344,3 +344,15 @@ def test_two_null_meanings_in_one_question_and_a_verb_in_another_form():
         "paid_at": Column("paid_at", "timestamp without time zone", comment="NULL = not paid out (yet)")})
     q = build_query("How many claims were paid out without anybody reviewing them?", Catalog({"claim": claim}))
     assert "t.reviewed_at IS NULL" in q.sql and "t.paid_at IS NOT NULL" in q.sql, q.sql
+
+
+def test_rows_a_comment_leaves_out_of_totals_are_left_out_of_a_sum_and_an_average():
+    line = Table("acc", "sale_line", "r", pk="line_id", comment="Sale lines", columns={
+        "line_id": Column("line_id", "integer", nullable=False),
+        "void_flg": Column("void_flg", "boolean", comment="true = voided; must be excluded from revenue"),
+        "qual": Column("qual", "smallint", comment="Quality: 0 = ok, 1 = suspect (exclude from reporting)"),
+        "amount": Column("amount", "numeric(10,2)")})
+    q = build_query("What is the total amount of sale lines?", Catalog({"sale_line": line}))
+    assert "t.void_flg IS NOT TRUE" in q.sql and "t.qual IS DISTINCT FROM 1" in q.sql, q.sql
+    q = build_query("How many sale lines are there?", Catalog({"sale_line": line}))
+    assert "void_flg" not in q.sql, q.sql  # a count of rows counts them all

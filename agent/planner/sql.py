@@ -111,6 +111,8 @@ def aggregate(r: Read, cat: Catalog) -> Query:
         return per_group_average(r, cat, t, fact, f, group, units)
     asked = kind
     measure, kind = measure_of(r, fact, kind, units)
+    if kind in ("sum", "avg"):
+        comment_exclusions(fact, f)
     if asked in ("avg", "median") and measure is None:
         return which_measure(fact, asked, f)  # an average of nothing found: ask which column, do not count
     found = distinct_count(r, fact, f, kind)
@@ -552,6 +554,27 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
 _NO_LONGER = re.compile(r"\bno longer (?:being |on |in )?(\w+)|\bnot (\w+) any ?more\b")
 _ENDING = {"end", "ended", "until", "stop", "stopped", "discontinued", "closed", "left", "retired", "terminated", "expired",
            "withdrawn", "departed", "exit", "exited", "ceased", "dropped"}
+
+
+_EXCLUDE_FROM = re.compile(r"\bexclud\w*\s+(?:\w+\s+){0,2}from\s+(?:the\s+|all\s+)?(revenue|totals?|balances?|sums?|"
+                           r"reporting|reports?|statistics|averages?)\b|\bnot (?:be )?(?:counted|included) in (?:the )?"
+                           r"(revenue|totals?|balances?|reporting|reports?|statistics)\b")
+
+
+def comment_exclusions(fact: Table, f: Filters) -> None:
+    """Rows a column's comment says are left out of totals ("void_flg: true = line voided ... must be excluded from
+    revenue and balances"; "qf: 1 = suspect, exclude from reporting"): left out of a sum or an average, said so."""
+    for c in fact.columns.values():
+        if any(x.split(" ")[0] == c.name for x in f.said):
+            continue  # the question already says what to do with them
+        if c.type == "boolean" and re.match(r"\s*true\s*=", c.comment.lower()) and _EXCLUDE_FROM.search(c.comment.lower()):
+            f.add(S("{} IS NOT TRUE").format(ident(T, c.name)), f"{c.name} is not true (its comment: excluded from "
+                                                                 f"{_EXCLUDE_FROM.search(c.comment.lower()).group(0).split()[-1]})")
+            continue
+        for m in meanings(c):
+            if not isinstance(m.code, bool) and _EXCLUDE_FROM.search(m.said.lower()):
+                f.add(S("{} IS DISTINCT FROM {}").format(ident(T, c.name), L(m.code)),
+                      f"{c.name} is not {m.code} (its comment: {m.said})")
 
 
 def _says_still(c) -> bool:
