@@ -198,6 +198,7 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         coded = next((m for m in implied_table(r.ws, cat) if m.start == mentions[0].start), None)
         if coded is not None:
             mentions[0] = Mention(coded.table, coded.start, coded.start)
+            r.alternatives = []  # the code says which table: no other table's reading of the word
     if not mentions:
         mentions = [_things_of_kind(m, cat) for m in implied_table(r.ws, cat)]
     if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
