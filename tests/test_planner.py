@@ -141,6 +141,8 @@ def test_tool_choice_tables_name_registered_tools():
 
     shop = Catalog({"v_order_day": Table("rpt", "v_order_day", "v", columns={"day": Column("day", "date")})})
     assert tools_for("What does the view rpt.v_order_day contain?", reg.all(), lambda: shop) == ["describe_table"]
+    assert tools_for("In the v_order_day view, what do the different status codes mean?", reg.all(),
+                     lambda: shop) == ["describe_table"]
 
 
 def test_catalog_reads_keys_and_common_values(catalog):

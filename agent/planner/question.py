@@ -64,7 +64,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                         r"\s+([a-z_ ]+)", q)  # "rather than by an agent" groups nothing
     r = Read(question, q, ws, limit, time_window(question), money, top_n(q),
              count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|\bcount\b|\bcounts\b", q)),
-             avg=bool(re.search(r"\baverage\b|\bavg\b|\bmean\b", q)),
+             avg=bool(re.search(r"\baverage\b|\bavg\b", q) or (  # "what do the codes mean": the verb
+                 re.search(r"\bmean\b", q) and not re.search(r"\b(do|does|did)\b[^?]*\bmean\b", q))),
              sum=bool(re.search(r"\btotal\b|\bsum\b", q)) or money,
              max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest)\b", q)),
              min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest)\b", q)),

@@ -116,6 +116,8 @@ def plan_describe_table(ask: Ask) -> Planned:
                     precedence=130, needs_table=True),
              # what a column means: its comment ("what does list_price mean in the products table?")
              Intent(r"\bwhat (does|do) \S+ (mean|stand for|hold|contain)\b|\bmeaning of\b|"
+                    r"\bwhat (does|do) (the )?(different |various |possible )?[a-z_ ]{0,30}\b(codes?|values?|flags?|"
+                    r"statuse?s?|types?) (mean|stand for)\b|"
                     r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
                     r"\bwhich one is the real\b", precedence=130, needs_table=True)],
     plan=plan_describe_table,
