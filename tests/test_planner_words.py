@@ -356,3 +356,26 @@ def test_rows_a_comment_leaves_out_of_totals_are_left_out_of_a_sum_and_an_averag
     assert "t.void_flg IS NOT TRUE" in q.sql and "t.qual IS DISTINCT FROM 1" in q.sql, q.sql
     q = build_query("How many sale lines are there?", Catalog({"sale_line": line}))
     assert "void_flg" not in q.sql, q.sql  # a count of rows counts them all
+
+
+def _staff_catalog() -> Catalog:
+    staff = Table("hr", "staff", "r", pk="staff_id", comment="Staff", columns={
+        "staff_id": Column("staff_id", "integer", nullable=False),
+        "full_name": Column("full_name", "text"),
+        "hire_date": Column("hire_date", "date", nullable=False),
+        "closed_on": Column("closed_on", "date", comment="When the file was closed")})
+    return Catalog({"staff": staff})
+
+
+def test_the_n_years_with_the_most_events_a_date_column_names():
+    q = build_query("What were the three years with the most hires?", _staff_catalog())
+    assert "extract(year FROM t.hire_date)::int" in q.sql and q.sql.endswith("LIMIT 3"), q.sql
+    q = build_query("What is the date of the most recent hire?", _staff_catalog())
+    assert "GROUP BY" not in q.sql, q.sql  # the latest date, not the busiest one
+
+
+def test_currently_followed_by_the_end_itself_is_ended():
+    q = build_query("How many staff files are currently closed?", _staff_catalog())
+    assert "t.closed_on IS NOT NULL" in q.sql and "IS NULL" not in q.sql.replace("IS NOT NULL", ""), q.sql
+    q = build_query("How many staff are currently employed?", _staff_catalog())
+    assert "t.closed_on IS NULL" in q.sql, q.sql

@@ -80,8 +80,9 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
     of a column that occurs most): a group with only its top row."""
     busy = re.search(r"\b(?:busiest|quietest|peak)\s+(hour|day|date|week|month|year)\b|"
                      r"\b(hour|day|date|week|month|year)\b[^.?]*\b(?:busiest|quietest)\b|"
-                     r"\b(?:which|what)\s+(hour|day of the week|weekday|day|date|week|month|year)\b[^.?]*"
-                     r"\b(?:most|fewest|(?<!at )least|highest|lowest)\b", r.q)
+                     r"\b(?:which|what)\s+(?:(?:were|was|are|is)\s+the\s+)?(?:(?:\d+|two|three|four|five|ten)\s+)?"
+                     r"(hour|day of the week|weekday|day|date|week|month|year)s?\b[^.?]*"
+                     r"\b(?:most(?! recent)|fewest|(?<!at )least|highest|lowest)\b", r.q)
     if busy:
         unit = next(g for g in busy.groups() if g)
         group = bucket(r, fact, "weekday" if unit in ("day of the week", "weekday") else BUCKETS[unit])
@@ -97,7 +98,7 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
             group = Group([(ident(T, lab), lab)], lab, True)
     if group is None:
         return None
-    return dataclasses.replace(group, top=1)
+    return dataclasses.replace(group, top=r.n or 1)  # "the three years with the most hires"
 
 
 def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None:

@@ -158,6 +158,8 @@ def top_n(q: str) -> int | None:
     m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top)\b", q)
     m = m or re.search(r"\b(?:which|what|the|show(?: me)?|list|give me|get)\s+(\d+)\s+(?!(?:minute|min|hour|hr|"
                        r"day|week|month|year)s?\b)[a-z]", q)
+    m = m or re.search(r"\b(?:which|what|the)\s+(\d+)\s+(?:hour|day|week|month|year)s\s+(?:with|had|have|saw)\s+"
+                       r"the\s+(?:most|fewest|highest|lowest)\b", q)  # "the three years with the most hires"
     if m and 1900 <= int(m.group(1)) <= 2100:
         return None  # "the 2024 billing months": a year
     return int(m.group(1)) if m else None  # "top ten" reads as "top 10" (spelled_numbers)
@@ -193,7 +195,7 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         first = (by_value or linked or shared)[0]
         mentions = sorted([*mentions, Mention(first, i, i + 1)], key=lambda m: m.start)
         r.alternatives = [t for t in shared if t != first] if mentions[0].start == i else []
-    if mentions and mentions[0].start >= 0 and cat.tables[mentions[0].table].kind in "vm":
+    if mentions and mentions[0].start >= 0 and (cat.tables[mentions[0].table].kind in "vm" or r.alternatives):
         # "questions" read as a view's column name ("MonthlyActivity"."Questions") when a table's code means it
         # ("PostTypeId: 1 = question"): the rows of that table, the word left for its value
         coded = next((m for m in implied_table(r.ws, cat) if m.start == mentions[0].start), None)
@@ -272,14 +274,16 @@ def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None,
             for c in t.columns.values():
                 if c.name in _GENERIC_COLS or c.name.endswith("_id"):
                     continue
-                if w in (c.name, singular(c.name)) or singular(w) == c.name:
-                    hits.append((t, i))
+                if w in (c.name, singular(c.name)) or singular(w) == c.name or (
+                        c.is_time and len(w) >= 4 and singular(w) == _DATE_SUFFIX.sub("", c.name.lower())):
+                    hits.append((t, i))  # "the most hires": hire_date
     if len({t.name for t, _ in hits}) == 1:
         t, i = hits[0]
         return [Mention(t.name, i, i)]
     return []
 
 
+_DATE_SUFFIX = re.compile(r"_(at|on|date|dt|ts|time)$")
 _DATA = re.compile(r"\b(how many|number of|count|average|avg|mean|total|sum|maximum|minimum|highest|lowest|"
                    r"latest|earliest|per|by|each)\b")
 

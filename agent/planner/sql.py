@@ -603,7 +603,11 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
         if still and len(ending) == 1 and (not says or re.search(r"\b(still|current|currently|active|open|not yet)\b",
                                                                    says.group(1).lower())):
             # "people currently in the department", "crew members still employed" (NULL = still employed)
-            f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")
+            after = words(r.q[still.end():])[:2]  # "questions currently closed": the end itself, now
+            if any(len(w) >= 4 and w in forms(p) for w in after for p in name_parts(ending[0].name)):
+                f.add(S("{} IS NOT NULL").format(ident(T, ending[0].name)), f"{ending[0].name} set ({still.group(1)})")
+            else:
+                f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")
         return
     at = len(words(r.q[:m.start()]))
     r.used |= set(range(at, at + len(words(m.group(0)))))
@@ -658,8 +662,8 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
         if i in r.used or (len(w) < 5 and w not in parts) or w in known:  # "cancelled": a status, no missing date
             continue
         col = next((c for c in fact.time_columns() if c.nullable and _names_date(c, w)), None)
-        if col is None:
-            continue
+        if col is None or any(x.split(" (")[0] in (f"{col.name} set", f"no {col.name}") for x in f.said):
+            continue  # ("currently closed" already read it)
         near = " ".join(r.ws[max(0, i - 3): i + 2])
         if _NOT_YET.search(near) or re.search(r"\bstill out\b|\bnot back\b", r.q):
             f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
