@@ -379,3 +379,18 @@ def test_currently_followed_by_the_end_itself_is_ended():
     assert "t.closed_on IS NOT NULL" in q.sql and "IS NULL" not in q.sql.replace("IS NOT NULL", ""), q.sql
     q = build_query("How many staff are currently employed?", _staff_catalog())
     assert "t.closed_on IS NULL" in q.sql, q.sql
+
+
+def test_sexes_in_words_and_years_before_1990():
+    person = Table("hr", "person", "r", pk="person_id", comment="People", columns={
+        "person_id": Column("person_id", "integer", nullable=False),
+        "sex": Column("sex", "text", values=["F", "M"]),
+        "hired_on": Column("hired_on", "date", nullable=False)})
+    q = build_query("How many women were hired during 1987?", Catalog({"person": person}))
+    assert "t.sex = 'F'" in q.sql and "'1987-01-01'" in q.sql, q.sql
+    neutered = Table("vet", "pet", "r", pk="pet_id", comment="Pets", columns={
+        "pet_id": Column("pet_id", "integer", nullable=False),
+        "sex": Column("sex", "text", values=["F", "FS", "M", "MN"],
+                      comment="F = female, FS = female spayed, M = male, MN = male neutered")})
+    q = build_query("How many spayed females are there?", Catalog({"pet": neutered}))
+    assert "t.sex = 'FS'" in q.sql, q.sql

@@ -186,6 +186,9 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             hit = next((lower[k] for k in (two, two_, w) if k and k in lower), None)
             if hit is None and singular(w) in lower and len(w) > 3 and i not in exact:
                 hit = lower[singular(w)]
+            if hit is None and w in _SEXES and set(name_parts(c.name)) & {"gender", "sex"} \
+                    and set(lower) <= _SEX_VALUES:  # "women": 'F' (not 'FS', female spayed: its comment says)
+                hit = next((lower[k] for k in _SEXES[w] if k in lower), None)
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
                 hit = stems[0] if len(stems) == 1 else None
@@ -280,6 +283,10 @@ def meant_words(t: Table, ws: list[str], skip: set[int]) -> set[int]:
 # Pronouns and small words that are also two-letter codes (US, IT, NO, OR): never a value in running text
 _SMALL_WORDS = {"us", "me", "him", "her", "it", "i", "he", "she", "we", "am", "as", "so", "ok", "up", "go", "hi",
                 "no", "or", "if", "my"}
+_FEMALE, _MALE = ("f", "female", "w", "woman"), ("m", "male", "man")
+_SEXES = {**dict.fromkeys(("women", "woman", "female", "females", "ladies"), _FEMALE),
+          **dict.fromkeys(("men", "man", "male", "males"), _MALE)}
+_SEX_VALUES = {"f", "m", "female", "male", "w", "woman", "man", "u", "x", "o", "n", "unknown", "other", "d", "diverse"}
 _FLAG_VALUES = {"true", "false", "t", "f", "yes", "no", "y", "n"}
 _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|rather than|"
                         r"instead of|but not|"

@@ -537,7 +537,7 @@ def time_window(question: str) -> Window | None:
         return Window(m.group(0), _date(m.group(1)))
     m = re.search(r"\b(?:in|during|for|throughout|(?<![0-9] )(?<!out )of|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
                   r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
-    if m and 1990 < int(m.group(1)) < 2100:
+    if m and 1900 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
     # a year before what it dates ("on 2024 orders", "the 2024 billing months"), not a number ("over 2000 orders")
