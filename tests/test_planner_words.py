@@ -394,3 +394,24 @@ def test_sexes_in_words_and_years_before_1990():
                       comment="F = female, FS = female spayed, M = male, MN = male neutered")})
     q = build_query("How many spayed females are there?", Catalog({"pet": neutered}))
     assert "t.sex = 'FS'" in q.sql, q.sql
+
+
+def test_which_has_the_most_is_a_ranking_named_by_its_title():
+    prog = Table("uni", "prog", "r", pk="prog_id", comment="Degree programmes", columns={
+        "prog_id": Column("prog_id", "integer", nullable=False),
+        "prog_cd": Column("prog_cd", "text"), "prog_title": Column("prog_title", "text"),
+        "is_active": Column("is_active", "boolean")})
+    stu = Table("uni", "stu", "r", pk="stu_id", comment="Students", columns={
+        "stu_id": Column("stu_id", "integer", nullable=False), "prog_id": Column("prog_id", "integer"),
+        "stat": Column("stat", "character(1)", comment="A = active, W = withdrawn")}, fks=[("prog_id", "prog", "prog_id")])
+    assert prog.label_column() == "prog_title"
+    cat = Catalog({"prog": prog, "stu": stu})
+    q = build_query("Which degree programme has the most active students?", cat)
+    assert q.kind == "top" and "count(*)" in q.sql and "e.prog_title" in q.sql, q.sql
+    from agent.planner.choose import faults_of
+    from agent.planner.filters import Query
+    from agent.planner.question import read
+
+    listed = Query("SELECT t.* FROM uni.prog t ORDER BY t.prog_id LIMIT 20", "list", "prog", "20 rows of prog")
+    assert "asks which has the most, ranks nothing" in faults_of(
+        read("Which degree programme has the most active students?", cat, 20), listed)

@@ -76,7 +76,10 @@ class Table:
         if named:  # "last_nm", "first_nm": abbreviations of name; the surname names a person
             last = [c for c in named if c.lower().startswith(("last", "sur", "family"))]
             return last[0] if last else named[0]
-        for want in ("title", "email", "sku", "code"):
+        titled = [c for c in self.columns if c.lower().endswith("title") and self.columns[c].is_text]
+        if titled:  # "prog_title" names a programme better than its code
+            return titled[0]
+        for want in ("email", "sku", "code"):
             if want in self.columns:
                 return want
         text = [c.name for c in self.columns.values() if c.is_text]

@@ -96,6 +96,9 @@ def faults_of(r: Read, q: Query) -> list[str]:
         out.append(f"asks per {r.group.split()[0]}, groups nothing")
     if r.n and "limit" not in sql:
         out.append(f"asks for {r.n} rows, limits nothing")
+    if r.rank and re.search(r"\b(which|who)\b[^?]*\b(?<!at )most\b(?! recent)", r.q) and q.kind == "list" \
+            and not re.search(r"\b(count|sum)\(", sql):  # "which customer has raised the most tickets"
+        out.append("asks which has the most, ranks nothing")
     for fn, col in re.findall(r"\b(sum|avg)\(\s*(?:\"?\w+\"?\.)?\"?(\w+)\"?\s*\)", sql):
         if col.endswith("_id") or col == "id":
             out.append(f"{fn} of the key {col}")
