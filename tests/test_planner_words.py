@@ -415,3 +415,19 @@ def test_which_has_the_most_is_a_ranking_named_by_its_title():
     listed = Query("SELECT t.* FROM uni.prog t ORDER BY t.prog_id LIMIT 20", "list", "prog", "20 rows of prog")
     assert "asks which has the most, ranks nothing" in faults_of(
         read("Which degree programme has the most active students?", cat, 20), listed)
+
+
+def test_rows_with_a_row_two_keys_below():
+    member = Table("gym", "member", "r", pk="member_id", comment="Members", columns={
+        "member_id": Column("member_id", "integer", nullable=False), "full_name": Column("full_name", "text")})
+    plan = Table("gym", "membership", "r", pk="ms_id", comment="Memberships", columns={
+        "ms_id": Column("ms_id", "integer", nullable=False), "member_id": Column("member_id", "integer")},
+        fks=[("member_id", "member", "member_id")])
+    visit = Table("gym", "injury", "r", pk="injury_id", comment="Injuries reported", columns={
+        "injury_id": Column("injury_id", "integer", nullable=False), "ms_id": Column("ms_id", "integer")},
+        fks=[("ms_id", "membership", "ms_id")])
+    cat = Catalog({"member": member, "membership": plan, "injury": visit})
+    q = build_query("How many members have reported at least one injury?", cat)
+    assert q.sql.startswith("SELECT count(*) AS member FROM gym.member e WHERE EXISTS (SELECT 1 FROM gym.injury c0"), q.sql
+    q = build_query("How many members have never reported an injury?", cat)
+    assert "NOT EXISTS (SELECT 1 FROM gym.injury c0" in q.sql, q.sql

@@ -28,7 +28,7 @@ from typing import Callable
 from agent.planner.filters import Query
 from agent.planner.linking import STOP, bare, singular
 from agent.planner.question import Read, implied_table
-from agent.planner.related import deep_ranked, groups_with, ranked, self_ref, when_related, with_children, without
+from agent.planner.related import deep_ranked, groups_with, ranked, self_ref, when_related, with_children, with_related, without
 from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog
 
@@ -134,7 +134,7 @@ def _shapes(aggregate: Callable[[Read, Catalog], Query]) -> tuple[tuple[str, Cal
     return (("ranking", ranked), ("deep ranking", deep_ranked), ("its own parent or children", self_ref),
             ("when a related event happened", when_related), ("groups with more than N rows", groups_with),
             ("rows without children", without),
-            ("rows with children", with_children), ("aggregate", aggregate))
+            ("rows with children", with_children), ("rows with related rows", with_related), ("aggregate", aggregate))
 
 
 def _readings(r: Read, cat: Catalog, reread: Callable[[str], Read | None]) -> list[Read]:

@@ -331,9 +331,23 @@ def without(r: Read, cat: Catalog) -> Query | None:
     return query(sql, "list", r.subject, what)
 
 
-def _without_chain(r: Read, cat: Catalog, wanted) -> Query | None:
+def with_related(r: Read, cat: Catalog) -> Query | None:
+    """"customers who have made at least one claim": rows with a row of a table the question names two or three
+    foreign keys below them (claim → policy → customer), counted once each."""
+    if not r.count or r.child or _NEVER.search(r.q):
+        return None
+    named = [m for m in r.mentions[1:] if m.table != r.subject and m.start >= 0]
+    own = [m for m in named if any(w in forms(m.table) for w in r.ws[m.start:m.end])]  # "a claim": claim, not
+    name = (own or named or [None])[0]  # claim_payment a comment's "made" found
+    name = name.table if name is not None else None
+    if name is None or cat.link(r.subject, name):
+        return None  # a child one key away is the aggregate's (count of distinct keys)
+    return _without_chain(r, cat, lambda t: t.name == name, exists=True)
+
+
+def _without_chain(r: Read, cat: Catalog, wanted, exists: bool = False) -> Query | None:
     """"films with no rentals in 2022": no row of ``name`` two or three foreign keys below the subject (rental →
-    inventory → film)."""
+    inventory → film); ``exists``: rows that have one."""
     t = cat.tables[r.subject]
     todo, seen = [(t.name, [])], {t.name}
     while todo:
@@ -351,10 +365,11 @@ def _without_chain(r: Read, cat: Catalog, wanted) -> Query | None:
                 conds = [S("{} = {}").format(ident(f"c{len(chain) - 1}", chain[-1][1]), ident("e", chain[-1][2]))]
                 if r.window and ct.time_columns():
                     conds += window_conds("c0", time_column(ct, r.ws, r.window_pos)[0], r.window)
-                cond = S("NOT EXISTS (SELECT 1 FROM {} c0{} WHERE {})").format(rel(ct), S("").join(joins),
-                                                                               S(" AND ").join(conds))
+                cond = S("{} (SELECT 1 FROM {} c0{} WHERE {})").format(S("EXISTS" if exists else "NOT EXISTS"), rel(ct),
+                                                                      S("").join(joins), S(" AND ").join(conds))
                 path_said = " → ".join(x[0].name for x in chain)
-                what = f"{r.subject} without {ct.name} (through {path_said})" + (f" ({r.window.phrase})" if r.window else "")
+                what = (f"{r.subject} {'with' if exists else 'without'} {ct.name} (through {path_said})"
+                        + (f" ({r.window.phrase})" if r.window else ""))
                 if r.count:
                     sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
                     return query(sql, "count", r.subject, f"count of {what}", r.subject)
