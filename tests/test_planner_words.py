@@ -431,3 +431,20 @@ def test_rows_with_a_row_two_keys_below():
     assert q.sql.startswith("SELECT count(*) AS member FROM gym.member e WHERE EXISTS (SELECT 1 FROM gym.injury c0"), q.sql
     q = build_query("How many members have never reported an injury?", cat)
     assert "NOT EXISTS (SELECT 1 FROM gym.injury c0" in q.sql, q.sql
+
+
+def test_never_with_a_verb_picks_the_table_below_by_meaning():
+    # invented: "never bought anything" names no table; the orders below the shoppers do, by meaning
+    shopper = Table("web", "shopper", "r", pk="shopper_id", comment="Registered shoppers", columns={
+        "shopper_id": Column("shopper_id", "integer", nullable=False), "email": Column("email", "text")})
+    order = Table("web", "purchase_order", "r", pk="po_id", comment="Purchases made by shoppers in the web shop",
+                  columns={"po_id": Column("po_id", "integer", nullable=False),
+                           "shopper_id": Column("shopper_id", "integer")}, fks=[("shopper_id", "shopper", "shopper_id")])
+    line = Table("web", "po_line", "r", pk="line_id", comment="Lines of a purchase order",
+                 columns={"line_id": Column("line_id", "integer", nullable=False), "po_id": Column("po_id", "integer")},
+                 fks=[("po_id", "purchase_order", "po_id")])
+    cat = Catalog({"shopper": shopper, "purchase_order": order, "po_line": line})
+    q = build_query("How many shoppers have never bought anything?", cat)
+    assert "NOT EXISTS (SELECT 1 FROM web.purchase_order c" in q.sql, q.sql
+    q = build_query("How many shoppers have no email?", cat)
+    assert "t.email IS NULL" in q.sql, q.sql

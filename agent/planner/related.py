@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, ident, money_expr, query, rel, tagged_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, ident, missing_said, money_expr, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
 from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import LISTS, Read, stem_names
+from agent.planner.semantic import FLOOR, MARGIN, ranked_tables
 from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
@@ -314,6 +315,12 @@ def without(r: Read, cat: Catalog) -> Query | None:
         found = _without_chain(r, cat, lambda t: t.name == name if name else any(stem_names(w, t.name) for w in verbs))
         if found:
             return found
+    if link is None and name is None and r.count and not missing_said(cat.tables[r.subject], r.ws, set()):
+        # "never made a purchase": the table below closest by meaning (not "no e-mail address": a column)
+        meant = _below_by_meaning(r, cat, " ".join(words(r.q[nm.start():])[:5]))
+        link = _child(r, cat, meant)
+        if link is None and meant:
+            return _without_chain(r, cat, lambda t: t.name == meant)
     if link is None:
         return None
     ct, fk, refcol = link
@@ -329,6 +336,28 @@ def without(r: Read, cat: Catalog) -> Query | None:
     order = ident("e", t.pk) if t.pk else S("1")
     sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
+
+
+def _below_by_meaning(r: Read, cat: Catalog, phrase: str) -> str | None:
+    """The table one to three foreign keys below the subject that ``phrase`` ("never made a purchase") means
+    (cosine over the tables' descriptions, semantic.py), when one is clearly closest."""
+    below, todo = {}, [(r.subject, 0)]  # table → how many keys below the subject
+    while todo:
+        at, depth = todo.pop(0)
+        for ct, _, _ in cat.inbound(at) if depth < 3 else ():
+            if ct.name not in below and ct.name != r.subject and ct.kind in "rp":
+                below[ct.name] = depth + 1
+                todo.append((ct.name, depth + 1))
+    ranked = [(n, s) for n, s in ranked_tables(phrase, cat) if n in below]
+    # a short phrase is far from every description; among the subject's own children a lower floor is enough
+    if not ranked or ranked[0][1] < FLOOR / 3:
+        return None
+    if len(ranked) > 1 and ranked[0][1] - ranked[1][1] < MARGIN:
+        a, b = ranked[0][0], ranked[1][0]  # an invoice and its lines: a purchase is the one nearer the subject
+        if not (cat.link(a, b) and below[a] != below[b]):
+            return None
+        return a if below[a] < below[b] else b
+    return ranked[0][0]
 
 
 def with_related(r: Read, cat: Catalog) -> Query | None:
