@@ -448,3 +448,21 @@ def test_never_with_a_verb_picks_the_table_below_by_meaning():
     assert "NOT EXISTS (SELECT 1 FROM web.purchase_order c" in q.sql, q.sql
     q = build_query("How many shoppers have no email?", cat)
     assert "t.email IS NULL" in q.sql, q.sql
+
+
+def _inspections_catalog(fk_named: bool) -> Catalog:
+    staff = Table("city", "staff", "r", pk="staff_id", comment="City staff", columns={
+        "staff_id": Column("staff_id", "integer", nullable=False), "full_name": Column("full_name", "text"),
+        "role": Column("role", "text", values=["inspector", "clerk", "planner"])})
+    key = "inspector_id" if fk_named else "done_by"
+    visit = Table("city", "site_visit", "r", pk="visit_id", comment="Site visits", columns={
+        "visit_id": Column("visit_id", "integer", nullable=False), key: Column(key, "integer"),
+        "visited_on": Column("visited_on", "date", nullable=False)}, fks=[(key, "staff", "staff_id")])
+    return Catalog({"staff": staff, "site_visit": visit})
+
+
+def test_which_person_did_the_most_groups_by_the_referenced_row_with_its_name():
+    q = build_query("Which inspector carried out the most site visits in 2024?", _inspections_catalog(True))
+    assert "g_sta.full_name" in q.sql and "GROUP BY 1, 2" in q.sql, q.sql  # inspector_id, with the name beside it
+    q = build_query("Which inspector carried out the most site visits in 2024?", _inspections_catalog(False))
+    assert "g_sta.full_name" in q.sql and "GROUP BY 1, 2" in q.sql, q.sql  # "inspector": a role value of staff

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import ident, rel
+from agent.planner.filters import ident, rel, value_filters
 from agent.planner.glossary import meanings
 from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, forms, name_parts, singular, time_column, words
 from agent.planner.question import Read
@@ -60,7 +60,8 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         return found, "count", bool(re.search(r"\b(quietest|(?<!at )least|fewest|rarest|slowest|lowest)\b", r.q))
     which = re.match(r".*?\b(?:which|what)\s+(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
                      r"([a-z_]+(?:\s+[a-z_]+)?)\s+(?:has|have|had|is|gets?|got|sees?|with|caused|causes?|made|makes|"
-                     r"generated|produced|took|takes|saw|recorded|logged|accounted for|brought|did|do|does)\b.*"
+                     r"generated|produced|took|takes|saw|recorded|logged|accounted for|brought|did|do|does|"
+                     r"[a-z]{3,}ed(?: out| up)?)\b.*"
                      r"\b((?<!at )most|fewest|(?<!at )least|highest|lowest|biggest|largest)\b", r.q)
     if group is None and which and kind in ("list", "count", "sum", "avg"):
         group = group_by(words(which.group(1)), fact, cat, r)
@@ -136,6 +137,12 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
     short = None if hit else abbreviated_column(fact, ws)  # "by category": cat
     hit = (short, 0) if short else hit
     if hit and hit[0] != fact.pk:
+        key = next(((pref, prefcol) for pcol, pref, prefcol in fact.fks if pcol == hit[0] and pref in cat.tables
+                    and pref != fact.name and cat.tables[pref].label_column()), None)
+        if key:  # "per inspector" read as inspector_id: the inspector's name beside the key
+            pt, a2 = cat.tables[key[0]], "g_" + key[0][:3]
+            exprs = [(ident(a2, key[1]), hit[0]), (ident(a2, pt.label_column()), pt.label_column())]
+            return Group(exprs, pt.label_column(), False, _join(pt, a2, key[1], hit[0]))
         return Group(said_codes(fact.columns.get(hit[0]), ident(T, hit[0]), hit[0]), hit[0], True)
     found = [(pcol, pref, prefcol, hit[0]) for pcol, pref, prefcol in fact.fks
              if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk]
@@ -145,7 +152,25 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
         a2 = "g_" + pref[:3]
         return Group(said_codes(cat.tables[pref].columns.get(col), ident(a2, col), col), col, True,
                      _join(cat.tables[pref], a2, prefcol, pcol))
-    return None
+    return _parent_of_kind(gws, fact, cat)
+
+
+def _parent_of_kind(gws: list[str], fact: Table, cat: Catalog) -> Group | None:
+    """"which inspector ...": no table or column is called that, but a value of a referenced table is (staff.role
+    = 'inspector'): per row of that table, by its key and name (the value itself filters the rows elsewhere)."""
+    hits = []
+    for pcol, pref, prefcol in fact.fks:
+        pt = cat.tables.get(pref)
+        if pt is None or pt.name == fact.name or not pt.label_column():
+            continue
+        if value_filters(pt, gws, "g", set(), strong=True)[0]:
+            hits.append((pcol, pt, prefcol))
+    if len(hits) != 1:
+        return None
+    pcol, pt, prefcol = hits[0]
+    a2, lab = "g_" + pt.name[:3], pt.label_column()
+    exprs = [(ident(a2, prefcol), pcol), (ident(a2, lab), lab)]
+    return Group(exprs, lab, False, _join(pt, a2, prefcol, pcol))
 
 
 def said_codes(c, expr: psql.Composable, name: str) -> list[tuple[psql.Composable, str]]:
