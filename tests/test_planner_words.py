@@ -466,3 +466,11 @@ def test_which_person_did_the_most_groups_by_the_referenced_row_with_its_name():
     assert "g_sta.full_name" in q.sql and "GROUP BY 1, 2" in q.sql, q.sql  # inspector_id, with the name beside it
     q = build_query("Which inspector carried out the most site visits in 2024?", _inspections_catalog(False))
     assert "g_sta.full_name" in q.sql and "GROUP BY 1, 2" in q.sql, q.sql  # "inspector": a role value of staff
+
+
+def test_which_value_was_used_most_often_is_the_most_common_one():
+    fine = Table("city", "fine", "r", pk="fine_id", comment="Parking fines", columns={
+        "fine_id": Column("fine_id", "integer", nullable=False), "rule_ref": Column("rule_ref", "text"),
+        "issued_on": Column("issued_on", "date", nullable=False)})
+    q = build_query("Which rule ref was cited most often in fines issued in 2024?", Catalog({"fine": fine}))
+    assert "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1" in q.sql and "t.rule_ref AS rule_ref" in q.sql, q.sql

@@ -89,10 +89,12 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
         group = bucket(r, fact, "weekday" if unit in ("day of the week", "weekday") else BUCKETS[unit])
     else:
         common = re.search(r"\b(?:most|(?<!at )least)\s+(?:common|frequent|popular|used|often used)\s+([a-z_]+(?:\s+[a-z_]+)?)"
-                           r"|\b(?:commonest|rarest)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
+                           r"|\b(?:commonest|rarest)\s+([a-z_]+(?:\s+[a-z_]+)?)"
+                           r"|\b(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:was|were|is|are|got|gets|has been|have been)"
+                           r"\s+(?:[a-z]+\s+)?(?:the\s+)?most\s+(?:often|frequently)\b", r.q)  # "which code was cited most often"
         if not common:
             return None
-        gws = words(common.group(1) or common.group(2))
+        gws = words(common.group(1) or common.group(2) or common.group(3))
         group = group_by(gws, fact, cat, r)
         if group is None and any(m.table == fact.name for m in find_tables(gws, cat)) and fact.label_column():
             lab = fact.label_column()  # "the most common diagnosis" over the diagnoses: their code or name
