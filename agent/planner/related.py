@@ -366,9 +366,9 @@ def with_related(r: Read, cat: Catalog) -> Query | None:
     if not r.count or r.child or _NEVER.search(r.q):
         return None
     named = [m for m in r.mentions[1:] if m.table != r.subject and m.start >= 0]
-    own = [m for m in named if any(w in forms(m.table) for w in r.ws[m.start:m.end])]  # "a claim": claim, not
-    name = (own or named or [None])[0]  # claim_payment a comment's "made" found
-    name = name.table if name is not None else None
+    # a table called by its own name first ("a claim": claim, not claim_payment, which a comment's "made" found)
+    own = [m for m in named if any(w in forms(m.table) for w in r.ws[m.start:m.end])]
+    name = next((m.table for m in own or named), None)
     if name is None or cat.link(r.subject, name):
         return None  # a child one key away is the aggregate's (count of distinct keys)
     return _without_chain(r, cat, lambda t: t.name == name, exists=True)
