@@ -474,3 +474,12 @@ def test_which_value_was_used_most_often_is_the_most_common_one():
         "issued_on": Column("issued_on", "date", nullable=False)})
     q = build_query("Which rule ref was cited most often in fines issued in 2024?", Catalog({"fine": fine}))
     assert "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1" in q.sql and "t.rule_ref AS rule_ref" in q.sql, q.sql
+
+
+def test_a_figure_no_reading_covers_is_asked_back_with_the_nearest_tables():
+    from agent.planner.question import unread_data_question
+
+    cat = _crew_catalog()
+    said = unread_data_question("What percentage of the roster is on leave?", cat)
+    assert said and "I could not read this question" in said and "**ops." in said, said
+    assert unread_data_question("Is the server healthy?", cat) is None  # not a figure about the data

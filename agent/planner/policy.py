@@ -16,7 +16,7 @@ from agent.planner.answer import compose_answer
 from agent.planner.glossary import meanings, stem
 from agent.planner.intents import sql_in, tools_for
 from agent.planner.linking import STOP, abbreviates, column_word, find_tables, name_parts, time_window, words
-from agent.planner.question import ask_back
+from agent.planner.question import ask_back, unread_data_question
 from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
 from agent.render import md_text
@@ -297,6 +297,9 @@ class Planner:
             return []
         if tables:
             return [self.first_input(DESCRIBE_TOOL, tables[0], f"The question is about table {tables[0]}; describe it.")]
+        self.asked = unread_data_question(q, cat) if cat.tables else None
+        if self.asked:  # "what percentage of the current workforce is female?": ask, do not show host figures
+            return []
         matched = self.registry.match(q, 1)  # the closest tool by meaning, with its default input
         if matched and not any(p.required for p in matched[0].spec.params) and not matched[0].spec.writes:
             return [PlannedStep(matched[0].name, {}, f"No rule matched; {matched[0].name} is the closest tool.")]

@@ -9,7 +9,7 @@ from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
                                    singular, spelled_numbers, time_column, time_window, words)
 from agent.planner.span import span_table
-from agent.planner.semantic import close_pair, closest_table
+from agent.planner.semantic import close_pair, closest_table, ranked_tables
 from toolkits.catalog import Catalog
 
 _MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value", "paid")
@@ -286,6 +286,24 @@ def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None,
 _DATE_SUFFIX = re.compile(r"_(at|on|date|dt|ts|time)$")
 _DATA = re.compile(r"\b(how many|number of|count|average|avg|mean|total|sum|maximum|minimum|highest|lowest|"
                    r"latest|earliest|per|by|each)\b")
+
+
+_COUNTED = re.compile(r"\b(how many|number of|percentage|percent|proportion|share of|average|total of|sum of)\b")
+
+
+def unread_data_question(question: str, cat: Catalog) -> str | None:
+    """A question that asks for a figure about the data which no reading of the schema covers: the tables nearest
+    by meaning, and how to ask again, instead of a server tool's figures."""
+    if not _COUNTED.search(question.lower()):
+        return None
+    near = [name for name, _ in ranked_tables(question, cat)[:3]]
+    if not near:
+        return None
+    said = ", ".join(f"**{cat.tables[n].qname}**" + (f" ({cat.tables[n].comment.split('.')[0][:60]})"
+                                                      if cat.tables[n].comment else "") for n in near)
+    return (f"I could not read this question against your schema: no table or column I can match says what to count. "
+            f"The tables nearest to it by meaning: {said}. Ask again naming the table and the column, e.g. "
+            f"\"how many rows of {cat.tables[near[0]].qname} have ...\".")
 
 
 def ask_back(question: str, cat: Catalog) -> str | None:
