@@ -256,3 +256,13 @@ def test_a_flags_own_name_word_names_its_true_meaning():
         "amt": Column("amt", "numeric(10,2)")})
     conds, said, _ = value_filters(line, words("total of ledger lines leaving out voided ones"), "t", {2, 3})
     assert said and said[0].startswith("void_flg is not True"), said
+
+
+def test_two_codes_joined_by_nor_or_or_are_both_read():
+    job = Table("ops", "job", "r", pk="job_id", comment="Jobs", columns={
+        "job_id": Column("job_id", "integer"),
+        "st": Column("st", "character(1)", values=["O", "C", "X"], comment="O = open, C = completed, X = cancelled")})
+    conds, said, _ = value_filters(job, words("jobs that are neither completed nor cancelled"), "t", {0})
+    assert said == ["st is not C (completed)", "st is not X (cancelled)"], said
+    conds, said, _ = value_filters(job, words("jobs completed or cancelled"), "t", {0})
+    assert said == ["st in (C, X)"], said

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from psycopg import sql as psql
 
-from agent.planner.glossary import denies, named, stem
+from agent.planner.glossary import denies, named, named_each, stem
 from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names, region_names
 from toolkits.catalog import Catalog, Column, Table
@@ -216,7 +216,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
     done, before = {x.split()[0] for x in said}, skip | used
     common = _common(t, fact)
     found = [(m, c) for c in [*t.columns.values(), *t.keys.values()]  # "written off" → U: "U = ... written off"
-             if c.name not in done and (m := named(c, ws, before, common))]
+             if c.name not in done for m in named_each(c, ws, before, common)]  # "neither completed nor cancelled"
     if strong and not conds and all(2 <= m[3] < 3 for m, _ in found):
         found = []  # one word of a longer meaning alone ("university housing") does not choose the table
     read: set[int] = set()
@@ -290,7 +290,7 @@ _SEX_VALUES = {"f", "m", "female", "male", "w", "woman", "man", "u", "x", "o", "
 _FLAG_VALUES = {"true", "false", "t", "f", "yes", "no", "y", "n"}
 _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|rather than|"
                         r"instead of|but not|"
-                        r"ignoring|ignore|apart from|not|non|aren't|isn't|weren't|wasn't)\s*$")
+                        r"ignoring|ignore|apart from|not|non|neither|nor|aren't|isn't|weren't|wasn't)\s*$")
 
 
 def excluded(ws: list[str], i: int) -> bool:

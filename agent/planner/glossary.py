@@ -286,9 +286,36 @@ def named(c: Column, ws: list[str], skip: set[int],
     as written, how strongly: 3 every word of its opening phrase, 2 one distinctive word of it, 1 two words of
     it), or None when none — or two equally — do. ``common``: stems of words the table's rows are commonly
     called (its comment), which never name a value alone."""
+    top = _top(c, ws, skip, common)
+    if len({b[1].code for b in top}) != 1:
+        return None  # none, or two values named as well as each other: none is read
+    score, m, hits = top[0]
+    return m.code, hits, m.said, score
+
+
+def named_each(c: Column, ws: list[str], skip: set[int],
+               common: set[str] = frozenset()) -> list[tuple[str | int | bool, set[int], str, float]]:
+    """Like ``named``; and two values named as well as each other when the question joins them ("neither completed
+    nor cancelled", "open or dispatched"): each of them, when they read different words."""
+    top = _top(c, ws, skip, common)
+    if len({b[1].code for b in top}) == 1:
+        score, m, hits = top[0]
+        return [(m.code, hits, m.said, score)]
+    spans = [h for _, _, h in top]
+    if len(top) < 2 or any(isinstance(m.code, bool) for _, m, _ in top) or any(
+            a & b for k, a in enumerate(spans) for b in spans[k + 1:]):
+        return []
+    lo, hi = min(min(h) for h in spans), max(max(h) for h in spans)
+    if not re.search(r"\b(or|nor|and)\b", " ".join(ws[lo:hi + 1])):
+        return []
+    return [(m.code, h, m.said, score) for score, m, h in top]
+
+
+def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tuple[float, Meaning, set[int]]]:
+    """The meanings of ``c`` the words name best (score, meaning, word positions), the best score's only."""
     ms = meanings(c)
     if not ms:
-        return None
+        return []
     in_name = {stem(p) for p in name_parts(c.name) if len(p) >= 4}
     own = in_name | _label(c.comment, ms)  # "status", "Credit hold": the column
     every = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own
@@ -331,10 +358,6 @@ def named(c: Column, ws: list[str], skip: set[int],
             continue
         best.append((score + 0.1 * len(said), m, hits))
     if not best:
-        return None
+        return []
     best.sort(key=lambda b: -b[0])
-    top = [b for b in best if b[0] == best[0][0]]
-    if len({b[1].code for b in top}) > 1:
-        return None  # two values named as well as each other: none is read
-    score, m, hits = top[0]
-    return m.code, hits, m.said, score
+    return [b for b in best if b[0] == best[0][0]]
