@@ -483,3 +483,10 @@ def test_a_figure_no_reading_covers_is_asked_back_with_the_nearest_tables():
     said = unread_data_question("What percentage of the roster is on leave?", cat)
     assert said and "I could not read this question" in said and "**ops." in said, said
     assert unread_data_question("Is the server healthy?", cat) is None  # not a figure about the data
+
+
+def test_a_hyphenated_word_names_a_flag_written_as_one_word():
+    ac = Table("fleet", "coach", "r", pk="coach_id", comment="Coaches", columns={
+        "coach_id": Column("coach_id", "integer", nullable=False), "wifi": Column("wifi", "boolean")})
+    q = build_query("How many coaches have Wi-Fi?", Catalog({"coach": ac}))
+    assert "WHERE t.wifi" in q.sql and "NOT" not in q.sql, q.sql

@@ -544,10 +544,11 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
                          and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w)))), stem)
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         at = [i for i, w in enumerate(r.ws) if w == stem]
+        q = r.q + " | " + re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.q)  # "Wi-Fi" names a wifi flag too
         if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q) \
                 or any(excluded(r.ws, i) for i in at):  # "leaving out waived fees", "not counting voided payments"
             f.add(no, f"{name} = {0 if number else 'false'}")
-        elif re.search(rf"\b{re.escape(stem)}\b", r.q):
+        elif re.search(rf"\b{re.escape(stem)}\b", q):
             f.add(yes, f"{name} = {1 if number else 'true'}")
 
 
