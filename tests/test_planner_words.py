@@ -490,3 +490,14 @@ def test_a_hyphenated_word_names_a_flag_written_as_one_word():
         "coach_id": Column("coach_id", "integer", nullable=False), "wifi": Column("wifi", "boolean")})
     q = build_query("How many coaches have Wi-Fi?", Catalog({"coach": ac}))
     assert "WHERE t.wifi" in q.sql and "NOT" not in q.sql, q.sql
+
+
+def test_a_singular_of_a_schema_word_is_no_typo():
+    from agent.planner.spelling import respell
+
+    cust = Table("cis", "cust", "r", pk="cust_no", comment="Customers", columns={"cust_no": Column("cust_no", "integer")})
+    acct = Table("cis", "acct", "r", pk="acct_id", comment="Customer accounts", columns={
+        "acct_id": Column("acct_id", "integer")})
+    cat = Catalog({"cust": cust, "acct": acct})
+    assert respell("How many customer accounts are there?", cat) == "How many customer accounts are there?"
+    assert respell("How many custmers are there?", cat) == "How many customers are there?"

@@ -66,8 +66,9 @@ def respell(question: str, cat: Catalog) -> str:
                                                                                    m.string[:m.start()], re.I):
             return word  # a name written as such ("named O'Brien", 'the "Ward" table') is not a typo
         if len(low) < 5 or low in known or low in STOP or low in QUESTION_WORDS or \
-                any(low[:-k] in known for k in (1, 2, 3) if low.endswith(("s", "d", "ed", "ing", "es"))):
-            return word  # a known word, or one inflected ("named" for name, "priced" for price)
+                any(low[:-k] in known for k in (1, 2, 3) if low.endswith(("s", "d", "ed", "ing", "es"))) or \
+                any(low + end in known for end in ("s", "es")):
+            return word  # a known word, or one inflected ("named" for name, "priced" for price; "customer" for customers)
         swapped = {low[:i] + low[i + 1] + low[i] + low[i + 2:] for i in range(1, len(low) - 1)} & known
         if len(swapped) == 1:  # two letters swapped ("ordres"): one edit, whatever difflib's ratio says
             return swapped.pop()
