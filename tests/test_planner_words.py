@@ -481,6 +481,7 @@ def test_a_figure_no_reading_covers_is_asked_back_with_the_nearest_tables():
 
     cat = _crew_catalog()
     said = unread_data_question("What percentage of the roster is on leave?", cat)
+    assert unread_data_question("How much overtime was paid in total?", cat)  # "how much ... in total" too
     assert said and "I could not read this question" in said and "**ops." in said, said
     assert unread_data_question("Is the server healthy?", cat) is None  # not a figure about the data
 

@@ -288,7 +288,8 @@ _DATA = re.compile(r"\b(how many|number of|count|average|avg|mean|total|sum|maxi
                    r"latest|earliest|per|by|each)\b")
 
 
-_COUNTED = re.compile(r"\b(how many|number of|percentage|percent|proportion|share of|average|total of|sum of)\b")
+_COUNTED = re.compile(r"\b(how many|how much|number of|percentage|percent|proportion|share of|average|total of|sum of|"
+                      r"in total)\b")
 
 
 def unread_data_question(question: str, cat: Catalog) -> str | None:
