@@ -118,11 +118,8 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
         return bucket(r, fact, unit)
     for pcol, pref, prefcol in fact.fks if tables and not rest else ():  # "per department"
         if pref in tables:
-            pt, a2 = cat.tables[pref], "g_" + pref[:3]
-            lab = pt.label_column()
-            exprs = [(ident(a2, prefcol), pcol)]
-            exprs += [(ident(a2, lab), singular(pref) if lab == "name" else lab)] if lab else []
-            return Group(exprs, exprs[-1][1], False, _join(pt, a2, prefcol, pcol))
+            lab = cat.tables[pref].label_column()
+            return by_parent(cat.tables[pref], prefcol, pcol, singular(pref) if lab == "name" else lab)
     for pcol, pref, prefcol in fact.fks if tables and not rest else ():  # "customers per region": through nation
         pt = cat.tables.get(pref)
         for qcol, qref, qrefcol in (pt.fks if pt is not None else []):
@@ -142,9 +139,7 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
         key = next(((pref, prefcol) for pcol, pref, prefcol in fact.fks if pcol == hit[0] and pref in cat.tables
                     and pref != fact.name and cat.tables[pref].label_column()), None)
         if key:  # "per inspector" read as inspector_id: the inspector's name beside the key
-            pt, a2 = cat.tables[key[0]], "g_" + key[0][:3]
-            exprs = [(ident(a2, key[1]), hit[0]), (ident(a2, pt.label_column()), pt.label_column())]
-            return Group(exprs, pt.label_column(), False, _join(pt, a2, key[1], hit[0]))
+            return by_parent(cat.tables[key[0]], key[1], hit[0])
         return Group(said_codes(fact.columns.get(hit[0]), ident(T, hit[0]), hit[0]), hit[0], True)
     found = [(pcol, pref, prefcol, hit[0]) for pcol, pref, prefcol in fact.fks
              if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk]
@@ -170,9 +165,15 @@ def _parent_of_kind(gws: list[str], fact: Table, cat: Catalog) -> Group | None:
     if len(hits) != 1:
         return None
     pcol, pt, prefcol = hits[0]
+    return by_parent(pt, prefcol, pcol)
+
+
+def by_parent(pt: Table, prefcol: str, pcol: str, heading: str | None = None) -> Group:
+    """Per row of the referenced table ``pt``: its key, and its name under ``heading`` (the label's own name by
+    default) when it has one."""
     a2, lab = "g_" + pt.name[:3], pt.label_column()
-    exprs = [(ident(a2, prefcol), pcol), (ident(a2, lab), lab)]
-    return Group(exprs, lab, False, _join(pt, a2, prefcol, pcol))
+    exprs = [(ident(a2, prefcol), pcol)] + ([(ident(a2, lab), heading or lab)] if lab else [])
+    return Group(exprs, exprs[-1][1], False, _join(pt, a2, prefcol, pcol))
 
 
 def said_codes(c, expr: psql.Composable, name: str) -> list[tuple[psql.Composable, str]]:

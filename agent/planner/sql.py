@@ -568,9 +568,10 @@ def comment_exclusions(fact: Table, f: Filters) -> None:
     for c in fact.columns.values():
         if any(x.split(" ")[0] == c.name for x in f.said):
             continue  # the question already says what to do with them
-        if c.type == "boolean" and re.match(r"\s*true\s*=", c.comment.lower()) and _EXCLUDE_FROM.search(c.comment.lower()):
-            f.add(S("{} IS NOT TRUE").format(ident(T, c.name)), f"{c.name} is not true (its comment: excluded from "
-                                                                 f"{_EXCLUDE_FROM.search(c.comment.lower()).group(0).split()[-1]})")
+        said = _EXCLUDE_FROM.search(c.comment.lower()) if c.type == "boolean" else None
+        if said and re.match(r"\s*true\s*=", c.comment.lower()):
+            f.add(S("{} IS NOT TRUE").format(ident(T, c.name)),
+                  f"{c.name} is not true (its comment: excluded from {said.group(0).split()[-1]})")
             continue
         for m in meanings(c):
             if not isinstance(m.code, bool) and _EXCLUDE_FROM.search(m.said.lower()):
