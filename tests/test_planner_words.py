@@ -69,6 +69,39 @@ def test_quarters(text, low, high):
     assert low in w.low.as_string(None) and high in w.high.as_string(None)
 
 
+@pytest.mark.parametrize("text, low, high", [
+    ("how many shipments left on 16 August 2017", "2017-08-16", "2017-08-17"),
+    ("parcels due tomorrow, 3 March 2025", "2025-03-03", "2025-03-04"),
+    ("orders dated 2024-02-29", "2024-02-29", "2024-03-01"),
+    ("sales on March 3rd, 2024", "2024-03-03", "2024-03-04"),
+    ("invoices before 16 August 2017", None, "2017-08-16"),
+    ("tickets opened since March 2024", "2024-03-01", None),
+    ("claims filed after march 2024", "2024-04-01", None),
+    ("payments until 30 June 2024", None, "2024-07-01"),
+    ("loans between 1 June 2024 and 31 August 2024", "2024-06-01", "2024-09-01"),
+    ("visits on the 16th of August 2017", "2017-08-16", "2017-08-17")])
+def test_a_day_and_open_windows(text, low, high):
+    w = time_window(text)
+    assert (low in w.lower) if low else w.low is None
+    assert (high in w.upper) if high else w.high is None
+
+
+def test_every_word_naming_a_two_word_time_column_picks_it_and_is_read():
+    trips = Table("ops", "trip", "r", pk="trip_id", columns={
+        "trip_id": Column("trip_id", "integer"),
+        "planned_departure": Column("planned_departure", "timestamptz", nullable=False),
+        "planned_arrival": Column("planned_arrival", "timestamptz", nullable=False),
+        "actual_departure": Column("actual_departure", "timestamptz"),
+        "state": Column("state", "text", values=["Planned", "Departed", "Arrived", "Cancelled"])})
+    cat = Catalog(tables={"trip": trips})
+    sql = build_query("How many trips are planned to depart on 16 August 2017?", cat).sql
+    assert "planned_departure" in sql and "'2017-08-16'" in sql and "state" not in sql
+    sql = build_query("How many trips arrived on 2017-08-16?", cat).sql
+    assert "planned_arrival" in sql and "state" not in sql
+    sql = build_query("How many trips actually departed on 2017-08-16?", cat).sql
+    assert "actual_departure" in sql
+
+
 @pytest.mark.parametrize("text, at, out", [
     ("orders excluding cancelled ones", 2, True), ("orders not counting the cancelled", 4, True),
     ("top customers (cancelled orders excluded)", 2, True), ("orders that are not cancelled", 4, True),

@@ -503,11 +503,53 @@ def _day(text: str, year: str, last: bool) -> dt.date:
     return nxt - dt.timedelta(days=1)
 
 
+_FULL_DAY = (rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\s+\d{{4}}|"
+             rf"{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})(?![\d:-])")
+_BOUND = r"(before|prior to|earlier than|after|later than|since|from|starting|until|till|up to|through|by)"
+
+
+def _bounded(q: str) -> Window | None:
+    """"before 16 August 2017", "since March 2024", "after 2024-03-01", "until 30 June 2024": an open window (a month
+    without a day: before its first day, after its last)."""
+    m = re.search(rf"\b{_BOUND}\s+(?:the\s+)?({_FULL_DAY}|{_MONTH}\s+\d{{4}}\b)", q)
+    if not m:
+        return None
+    text, word = m.group(2), m.group(1)
+    try:
+        year = re.search(r"\d{4}", text).group()
+        first, last = _day(text, year, False), _day(text, year, True)
+    except (ValueError, OverflowError, AttributeError):
+        return None
+    if word in ("before", "prior to", "earlier than"):
+        return Window(m.group(0), None, _date(first.isoformat()))
+    if word in ("until", "till", "up to", "through", "by"):
+        return Window(m.group(0), None, _date((last + dt.timedelta(days=1)).isoformat()))
+    if word in ("after", "later than"):
+        return Window(m.group(0), _date((last + dt.timedelta(days=1)).isoformat()))
+    return Window(m.group(0), _date(first.isoformat()))
+
+
+def _one_day(q: str) -> Window | None:
+    """"on 16 August 2017", "departing 2017-08-16", "on March 3rd, 2024": that day."""
+    m = re.search(rf"(?:\b(?:on|for|dated|of)\s+(?:the\s+)?)?\b({_FULL_DAY})", q)
+    if not m:
+        return None
+    try:
+        d = dateparser.parse(re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", m.group(1)).replace(" of ", " "), fuzzy=True).date()
+    except (ValueError, OverflowError):
+        return None
+    return Window(m.group(0), _date(d.isoformat()), _date((d + dt.timedelta(days=1)).isoformat()))
+
+
 def time_window(question: str) -> Window | None:
     q = question.lower()
     found = _last(q)
     if found:
         return found
+    if re.search(r"\b(?:yesterday|today|tomorrow)\b", q) and _one_day(q):  # "tomorrow, 16 August 2017": the day said
+        return _one_day(q)
+    if re.search(r"\btomorrow\b", q):
+        return Window("tomorrow", psql.SQL("current_date + 1"), psql.SQL("current_date + 2"))
     if re.search(r"\byesterday\b", q):
         return Window("yesterday", psql.SQL("current_date - 1"), psql.SQL("current_date"))
     if re.search(r"\btoday\b|\bso far today\b", q):
@@ -523,7 +565,7 @@ def time_window(question: str) -> Window | None:
     if m and int(m.group(1) or m.group(3)) <= int(m.group(2) or m.group(4)):  # "from 2021 to 2024": both years
         return Window(m.group(0), _date(f"{m.group(1) or m.group(3)}-01-01"),
                       _date(f"{int(m.group(2) or m.group(4)) + 1}-01-01"))
-    found = _between_dates(q) or _month_of_year(q) or _quarter(q) or _half(q)
+    found = _between_dates(q) or _bounded(q) or _one_day(q) or _month_of_year(q) or _quarter(q) or _half(q)
     if found:
         return found
     m = re.search(r"\b(before|after|since|prior to)\s+(\d{4})\b", q)  # "born before 1950", "since 2020"
@@ -532,9 +574,6 @@ def time_window(question: str) -> Window | None:
         if m.group(1) in ("before", "prior to"):
             return Window(m.group(0), None, _date(f"{y}-01-01"))
         return Window(m.group(0), _date(f"{y + (m.group(1) == 'after')}-01-01"))
-    m = re.search(r"\bsince\s+(\d{4}-\d{2}-\d{2})\b", q)
-    if m:
-        return Window(m.group(0), _date(m.group(1)))
     m = re.search(r"\b(?:in|during|for|throughout|(?<![0-9] )(?<!out )of|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
                   r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
     if m and 1900 < int(m.group(1)) < 2100:
@@ -679,9 +718,15 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif window_pos >= 0 and abs(i - window_pos) <= 3 and _same_event(w, c):  # "completed" → closed_ts
                 named.append((2, abs(i - window_pos), c.name, i))
-    if named:  # a verb next to the window ("shipped yesterday") picks the column, else the nearest, named in full first
-        _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0], x[1]))
-        return col, {i}
+            elif "_" in stem and len(w) > 3 and w not in STOP and any(
+                    p == w or (len(p) > 3 and (p.startswith(w) or w.startswith(p) or p.startswith(stem_word(w))))
+                    for p in stem.split("_")):
+                named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))  # "scheduled to depart"
+    if named:  # a verb next to the window ("shipped yesterday") picks the column, else the nearest, named in full first;
+        # the column most of the question's words name wins ("scheduled to depart": scheduled_departure, not the actual one)
+        votes = {c: sum(1 for x in named if x[2] == c) for c in {x[2] for x in named}}
+        _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0] > 0 and -votes[x[2]], x[0], x[1]))
+        return col, {x[3] for x in named if x[2] == col and x[1] <= 5 or x[3] == i}
     events = [c for c in cols if not c.nullable and not c.audit]
     if events and not any(w in t.columns for w in ("ordered_at", "order_date", "placed_at")):
         return events[0].name, set()  # the row's own event (admitted_at), not when it was written (created_at)
