@@ -69,6 +69,11 @@ COMMENT ON COLUMN box.enquiry.first_reply_at IS 'First reply by staff. NULL = th
 COMMENT ON COLUMN box.enquiry.closed_at IS 'When the enquiry was closed. NULL = still open.';
 CREATE TABLE box.survey (srv_id int PRIMARY KEY, enq_id int NOT NULL REFERENCES box.enquiry, answered_at timestamp);
 COMMENT ON COLUMN box.survey.answered_at IS 'When the enquirer answered. NULL = not answered.';
+CREATE TYPE box.seat_state AS ENUM ('OK', 'BRK', 'RSV');
+COMMENT ON TYPE box.seat_state IS 'OK = usable, BRK = blocked (broken or removed), RSV = held for the house';
+CREATE TABLE box.seat (seat_id int PRIMARY KEY, state box.seat_state NOT NULL);
+INSERT INTO box.seat SELECT g, (ARRAY['OK', 'BRK', 'RSV', 'OK', 'OK']::box.seat_state[])[1 + g % 5]
+FROM generate_series(1, 300) g;
 CREATE TABLE box.gala (gala_id int PRIMARY KEY, held_on date NOT NULL, attn_cnt int);
 COMMENT ON COLUMN box.gala.attn_cnt IS 'Head count of attendees; NULL = not counted';
 INSERT INTO box."Party" SELECT g, (ARRAY['Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'])[1 + g % 6],
@@ -248,3 +253,9 @@ def test_a_flag_named_by_an_abbreviated_part(ask, dsn):
     assert bold(want) in lead(ask("How many parties agreed to receive marketing e-mails?"))  # mkt_opt_in
     text = ask("What percentage of shows are performed in English?")
     assert "mkt_opt_in" not in text and "OnlineFlag" not in text  # "percentage" is abbreviated by no flag's part
+
+
+def test_codes_explained_on_the_enum_type_and_blocked_is_no_lock(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM box.seat WHERE state = 'BRK'")
+    text = ask("How many seats are blocked at the moment?")
+    assert bold(want) in lead(text) and "pg_locks" not in text  # the type's comment says what BRK means

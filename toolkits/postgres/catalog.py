@@ -31,7 +31,8 @@ CATALOG_SQL = {
         SELECT n.nspname, c.relname, a.attname,
                format_type(coalesce(nullif(t.typbasetype, 0), a.atttypid),
                            CASE WHEN t.typbasetype <> 0 THEN t.typtypmod ELSE a.atttypmod END),
-               coalesce(col_description(c.oid, a.attnum), ''),
+               -- no comment of its own: its type's ("ACT = active, BLK = blocked" on an enum or a domain)
+               coalesce(nullif(col_description(c.oid, a.attnum), ''), obj_description(a.atttypid, 'pg_type'), ''),
                (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e
                 WHERE e.enumtypid = coalesce(nullif(t.typbasetype, 0), a.atttypid)),
                NOT (a.attnotnull OR coalesce(t.typnotnull, false))
