@@ -237,6 +237,8 @@ def test_resource_tools_local_and_remote(pgfix):
     assert db.data["datname"] == "dbcopilot_tk_test" and db.data["max_connections"] > 0
     assert 0 <= db.data["cache_hit_pct"] <= 100
     assert "cache hit ratio" in markdown(db) and "temp files" in markdown(db) and "checkpoints" in markdown(db)
+    # the size as psql shows it ("8117 kB") and in bytes, beside the rounded one
+    assert f"{db.data['size_bytes']} bytes" in markdown(db) and db.data["size_pretty"] in markdown(db)
     assert [f.text for f in db.findings if f.text.startswith("cache hit ratio ")], db.findings
 
 

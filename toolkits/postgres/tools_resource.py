@@ -127,7 +127,7 @@ def database_stats(ctx):
     """Database-side resource figures: database sizes, connections vs max_connections, cache hit ratio, temp files, deadlocks, commits/rollbacks, checkpoints and WAL.
 
     Data: this database's pg_stat_database row (datname, numbackends, xact_commit, xact_rollback, blks_read,
-    blks_hit, cache_hit_pct, tup_*, temp_files, temp_bytes, deadlocks, conflicts, stats_reset, size_bytes,
+    blks_hit, cache_hit_pct, tup_*, temp_files, temp_bytes, deadlocks, conflicts, stats_reset, size_bytes, size_pretty,
     xid_age), max_connections, connections {total, active, idle_in_xact}, checkpoints (pg_stat_checkpointer /
     pg_stat_bgwriter figures), wal (pg_stat_wal figures, {} before PostgreSQL 14), sizes [{database, bytes}].
     """
@@ -137,7 +137,7 @@ def database_stats(ctx):
                       round(100.0 * blks_hit / nullif(blks_hit + blks_read, 0), 2) AS cache_hit_pct,
                       tup_returned, tup_fetched, tup_inserted, tup_updated, tup_deleted,
                       temp_files, temp_bytes, deadlocks, conflicts, stats_reset,
-                      pg_database_size(datname) AS size_bytes,
+                      pg_database_size(datname) AS size_bytes, pg_size_pretty(pg_database_size(datname)) AS size_pretty,
                       (SELECT age(datfrozenxid) FROM pg_database WHERE datname = current_database()) AS xid_age
                FROM pg_stat_database WHERE datname = current_database()""").dicts()[0]
         sizes = s.query("""SELECT datname, CASE WHEN has_database_privilege(datname, 'CONNECT') THEN pg_database_size(datname) END AS bytes
@@ -158,7 +158,8 @@ def database_stats(ctx):
             if s.has_relation("pg_catalog.pg_stat_wal") else {}
         shared = s.one("SELECT current_setting('shared_buffers')")
     rows = [
-        ("database", f"{db['datname']}: {pretty_bytes(db['size_bytes'])}"),
+        ("database", f"{db['datname']}: {pretty_bytes(db['size_bytes'])} ({db['size_bytes']} bytes; "
+                     f"{db['size_pretty']} as psql's \\l+ shows it)"),
         ("connections", f"{conns['total']} of max_connections {maxc} ({100 * conns['total'] / maxc:.0f} %); "
                         f"{conns['active']} active, {conns['idle_in_xact']} idle in transaction"),
         ("cache hit ratio", f"{db['cache_hit_pct']} % (blocks hit {db['blks_hit']}, read {db['blks_read']}); shared_buffers {shared}"),
