@@ -124,6 +124,9 @@ def test_a_domain_is_its_base_type(dsn):
     show, booking = cat.tables["Show"], cat.tables["Booking"]
     assert show.columns["Title"].is_text and show.label_column() == "Title"
     assert booking.columns["OnlineFlag"].type == "boolean" and not booking.columns["OnlineFlag"].nullable
+    # an enum's comment explains a column that has none; a built-in type's description ("date and time") does not
+    assert cat.tables["seat"].columns["state"].comment.startswith("OK = usable")
+    assert booking.columns["BookedOn"].comment == "" and show.columns["Title"].comment == ""
 
 
 def test_a_difference_of_two_spelled_columns_and_list_price_is_no_listing(ask, dsn):

@@ -32,7 +32,8 @@ CATALOG_SQL = {
                format_type(coalesce(nullif(t.typbasetype, 0), a.atttypid),
                            CASE WHEN t.typbasetype <> 0 THEN t.typtypmod ELSE a.atttypmod END),
                -- no comment of its own: its type's ("ACT = active, BLK = blocked" on an enum or a domain)
-               coalesce(nullif(col_description(c.oid, a.attnum), ''), obj_description(a.atttypid, 'pg_type'), ''),
+               coalesce(nullif(col_description(c.oid, a.attnum), ''),
+                        CASE WHEN t.typtype IN ('e', 'd') THEN obj_description(a.atttypid, 'pg_type') END, ''),
                (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e
                 WHERE e.enumtypid = coalesce(nullif(t.typbasetype, 0), a.atttypid)),
                NOT (a.attnotnull OR coalesce(t.typnotnull, false))
