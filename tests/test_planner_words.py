@@ -206,14 +206,25 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("Which index on the orders table has been scanned the most?", "index_usage"),
     ("Would an index help this query? SELECT * FROM orders WHERE id > 5", "index_advice"),
     ("Explain the plan for: SELECT * FROM orders WHERE id = 3", "explain_query"),
+    ("This finance report is slow, why? SELECT count(*) FROM orders WHERE id > 5;", "explain_query"),
+    ("Are there any indexes on core.orders that have never been used?", "index_usage"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for
     from toolkits.postgres import build_registry
 
-    cat = Catalog({"orders": Table("public", "orders", "r", pk="id", columns={"id": Column("id", "integer")})},
+    cat = Catalog({"orders": Table("core", "orders", "r", pk="id", columns={"id": Column("id", "integer")})},
                   settings={"autovacuum", "work_mem"})
     assert tools_for(question, build_registry().all(), lambda: cat) == [tool]
+
+
+def test_a_table_written_with_its_schema_comes_first():
+    club = Table("core", "club", "r", pk="club_id", columns={"club_id": Column("club_id", "integer"),
+                                                            "status": Column("status", "char(1)")})
+    fixture_status = Table("comp", "fixture_status", "r", pk="code", columns={"code": Column("code", "text")})
+    cat = Catalog({"club": club, "fixture_status": fixture_status})
+    found = find_tables(words("What does the status column on core.club mean - what are the codes?"), cat)
+    assert found[0].table == "club"
 
 
 def test_what_the_codes_of_a_column_mean_is_its_comment():

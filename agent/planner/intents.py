@@ -127,6 +127,8 @@ SUBSUMES: tuple[Subsumes, ...] = (
     Subsumes("locks", "active_sessions", unless=r"\b(sessions?|connections?|connected|backends?|running|active|idle)\b"),
     # "memory settings for this machine": the advice reads the host itself
     Subsumes("settings_advice", "host_resources", unless=r"\b(cpu|disk|load|swap|i/?o)\b|\bhow much (memory|ram)\b"),
+    # "indexes on core.player that were never used": their usage, not the table's definition
+    Subsumes("index_usage", "describe_table", matched=r"indexes (on|of)|indexes does|index(es)? (exist|are there) on"),
     # a table's health covers its definition
     Subsumes("table_health", "describe_table"),
     # "which tables have dead tuples" asks about health (indexes, figures, locks), not for the list
@@ -145,6 +147,10 @@ SUBSUMES: tuple[Subsumes, ...] = (
     Subsumes("describe_table", "list_tables"),
 )
 
+EXPLAIN_TOOL = "explain_query"
+_WHY_SLOW = re.compile(r"\b(slow|slower|sluggish|takes? (so |too )?long|taking (so |too )?long|ages|faster|speed (it )?up|"
+                       r"why|time ?outs?|timing out)\b", re.I)
+
 # A server setting named on its own ("what's max_connections?") is a question for this tool.
 SETTING_TOOL = "settings"
 
@@ -160,12 +166,14 @@ def subsume(question: str, names: list[str], matches: dict[str, str]) -> list[st
 def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog]) -> list[str]:
     """The names of the tools ``question`` needs, in order. ``catalog`` is read only when needed (a
     setting named on its own; an intent that needs a table named)."""
+    sql = sql_in(question)
     for c in COMPOSITES:
-        if re.search(c.pattern, question, re.I):
+        if re.search(c.pattern, question, re.I) and not sql:  # "this report is slow, why? SELECT ...": that statement
             return list(c.tools)
     hits = []
+    joined = re.sub(r"(?<=\w)\.(?=[A-Za-z_])", "_", question)  # "core.player": one name, no sentence end, no CPU core
     for tool in tools:
-        found = tool.match(question)
+        found = tool.match(joined)
         if found:
             m, intent = found
             hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table))
@@ -189,4 +197,6 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
     if any(h[4] for h in hits) and not find_tables(words(question), catalog()):
         names = [h[2] for h in hits if not h[4]]
     names = subsume(question, names, {h[2]: h[3] for h in hits})
+    if sql and not names and _WHY_SLOW.search(question.replace(sql, " ")):
+        names = [EXPLAIN_TOOL]  # a pasted statement said to be slow: its plan shows why
     return list(dict.fromkeys(names))

@@ -115,11 +115,11 @@ def find_tables(ws: list[str], cat: Catalog) -> list[Mention]:
     """Tables named in the question, in order: exact, multi-word, singular/plural, typos, then last words."""
     cat = visible(cat)
     taken: set[int] = set()
-    out = _qualified(ws, cat, taken)  # "billing.invoice": the schema's table, the schema's name no table's word
-    out += _by_name(ws, cat, taken) + _by_last_word(ws, cat, taken)
+    qualified = _qualified(ws, cat, taken)  # "billing.invoice": the schema's table, the schema's name no table's word
+    out = _by_name(ws, cat, taken) + _by_last_word(ws, cat, taken)
     out = [m for m in out if not (m.end - m.start == 1 and how_often(ws, m.start))]
     out.sort(key=lambda m: m.start)
-    return out
+    return qualified + out  # a name written with its schema is the one meant ("the status column on core.club")
 
 
 def how_often(ws: list[str], i: int) -> bool:
