@@ -12,12 +12,13 @@ from toolkits.catalog import Catalog, Column, Table
 
 @pytest.mark.parametrize("part, word", [("cust", "customers"), ("whse", "warehouse"), ("shpmt", "shipments"),
                                         ("rgn", "regions"), ("rcv", "received"), ("inv", "inventory"),
-                                        ("emp", "employees"), ("dept", "departments")])
+                                        ("emp", "employees"), ("dept", "departments"), ("txn", "transactions"),
+                                        ("xfer", "transfers")])
 def test_abbreviations_of_plain_words(part, word):
     assert abbreviates(part, word)
 
 
-@pytest.mark.parametrize("part, word", [("txn", "transactions"), ("pt", "patient"), ("events", "events_2025"),
+@pytest.mark.parametrize("part, word", [("tnx", "transactions"), ("pt", "patient"), ("events", "events_2025"),
                                         ("cust", "cust"), ("abc", "alphabet"), ("ord", "forward")])
 def test_not_abbreviations(part, word):
     assert not abbreviates(part, word)
@@ -546,3 +547,16 @@ def test_a_singular_of_a_schema_word_is_no_typo():
     cat = Catalog({"cust": cust, "acct": acct})
     assert respell("How many customer accounts are there?", cat) == "How many customer accounts are there?"
     assert respell("How many custmers are there?", cat) == "How many customers are there?"
+
+
+def test_index_advice_on_the_filter_a_question_describes():
+    from agent.planner.policy import advice_statement
+
+    txn = Table("pay", "pay_txn", "r", pk="txn_id", comment="Card authorisations", columns={
+        "txn_id": Column("txn_id", "bigint"), "merchant_nm": Column("merchant_nm", "text", values=["ACME LTD", "BOLT"]),
+        "amt": Column("amt", "numeric(12,2)")})
+    cat = Catalog({"pay_txn": txn})
+    got = advice_statement("The disputes team keeps filtering payment transactions by merchant name. What index would "
+                           "help?", cat)
+    assert got == """SELECT * FROM pay.pay_txn WHERE "merchant_nm" = 'ACME LTD'"""  # txn: transactions
+    assert advice_statement("Which index would help the pay_txn lookups?", cat) is None  # no column said

@@ -179,10 +179,15 @@ def abbreviates(part: str, w: str) -> bool:
     "shpmt" of shipment, "rgn" of region): its first letter, then its letters in order, at least three of them
     and at least half as many as the word's singular has."""
     s = singular(w)
-    if not w.isalpha() or len(part) < 3 or len(s) < 4 or part == s or part[0] != s[0] or len(part) * 3.7 < len(s) or len(part) >= len(s):
+    if not w.isalpha() or len(part) < 3 or len(s) < 4 or part == s:
         return False
-    it = iter(s[1:])
-    return all(ch in it for ch in part[1:])
+    # "trans" is written x ("txn", "trx" of transaction, "xfer" of transfer)
+    for form in [s] + (["tx" + s[5:], "x" + s[5:]] if s.startswith("trans") and "x" in part else []):
+        rest = iter(form[1:])
+        if part == form or (part[0] == form[0] and len(part) * 3.7 >= len(form) and len(part) < len(form)
+                            and all(ch in rest for ch in part[1:])):
+            return True
+    return False
 
 
 _TIME_HEADS = {"timestamp", "time", "date", "datetime", "day", "ts", "at", "on", "moment"}

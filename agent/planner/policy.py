@@ -12,8 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from psycopg import sql as psql
+
 from agent.planner.answer import compose_answer
 from agent.planner.glossary import meanings, stem
+from agent.planner.filters import rel
 from agent.planner.intents import sql_in, tools_for
 from agent.planner.linking import STOP, abbreviates, column_word, find_tables, name_parts, time_window, words
 from agent.planner.question import ask_back, unread_data_question
@@ -27,6 +30,7 @@ from toolkits.tool import Ask
 SQL_TOOL = "run_sql"  # runs the statements the planner builds or finds in the question
 DESCRIBE_TOOL = "describe_table"  # a question that only names a table
 START_TOOL = "list_tables"  # where to start when nothing else fits
+ADVICE_TOOL = "index_advice"  # advises on the statement a question describes ("filtering X by Y")
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,34 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     return None
 
 
+_FILTERED_BY = re.compile(r"\b(?:filter(?:s|ed|ing)?|look(?:s|ed|ing)? ?up|lookups?|search(?:es|ed|ing)?|"
+                          r"find(?:s|ing)?|fetch(?:es|ed|ing)?|select(?:s|ed|ing)?)\b[^.?;]*?\b(?:by|on|with|using)\s+"
+                          r"([^.?;!)]+)", re.I)
+
+
+def advice_statement(q: str, cat: Catalog) -> str | None:
+    """"The disputes team keeps filtering card transactions by merchant name. What index would help?": the statement
+    the question describes (that table filtered by that column), for the index advisor to evaluate; None unless the
+    question names a table and one of its columns after "by"."""
+    m = _FILTERED_BY.search(q)
+    if not m:
+        return None
+    ws = words(q)
+    for mention in find_tables(ws, cat):
+        t = cat.tables[mention.table]
+        hit = column_word(t, words(m.group(1))) if t.kind in "rpm" else None
+        if hit is None:
+            continue
+        col = t.columns[hit[0]]
+        value = col.values[0] if col.values else (1 if col.is_numeric else "x")
+        if col.is_time:
+            return psql.SQL("SELECT * FROM {} WHERE {} >= now() - interval '1 day'").format(
+                rel(t), psql.Identifier(col.name)).as_string(None)
+        return psql.SQL("SELECT * FROM {} WHERE {} = {}").format(rel(t), psql.Identifier(col.name),
+                                                                 psql.Literal(value)).as_string(None)
+    return None
+
+
 def follow_text(q: str, prev: str) -> str | None:
     """``q`` read as a refinement of ``prev`` (the words joined, a new time window replacing the old), or None when
     ``q`` is a question of its own."""
@@ -254,7 +286,10 @@ class Planner:
             if feed.tool in names and feed.source in names and not sql:
                 names.remove(feed.source)
                 names.insert(names.index(feed.tool), feed.source)
-        steps = [self.step(name, q, tables, sql) for name in names]
+        advised = advice_statement(q, cat) if ADVICE_TOOL in names and not sql else None
+        if advised:  # the statement is the question's: the workload's slowest are not needed to find it
+            names = [n for n in names if n != "top_queries"]
+        steps = [self.step(name, q, tables, advised if name == ADVICE_TOOL and advised else sql) for name in names]
         return steps + ([] if sql else self._data_clauses(q))
 
     def _unmatched(self, q: str, sql: str | None, tables: list[str],
