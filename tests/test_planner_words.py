@@ -549,6 +549,18 @@ def test_a_singular_of_a_schema_word_is_no_typo():
     assert respell("How many custmers are there?", cat) == "How many customers are there?"
 
 
+def test_an_english_word_is_no_typo_of_a_value():
+    from agent.planner.spelling import respell
+
+    ump = Table("core", "umpire", "r", pk="ump_id", comment="Umpires", columns={
+        "ump_id": Column("ump_id", "integer"), "last_name": Column("last_name", "text", values=["Brooks", "Hale"]),
+        "status": Column("status", "text", values=["cancelled", "active"])})
+    cat = Catalog({"umpire": ump})
+    assert respell("How many umpires are still on our books?", cat) == "How many umpires are still on our books?"
+    assert respell("How many umpires are canceled?", cat) == "How many umpires are cancelled?"  # the data's spelling
+    assert respell("How many umpires are actve?", cat) == "How many umpires are active?"
+
+
 def test_index_advice_on_the_filter_a_question_describes():
     from agent.planner.policy import advice_statement
 

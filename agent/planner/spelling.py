@@ -8,11 +8,14 @@ values the catalog knows) of the same first letter. The corrected question is wh
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import threading
+from pathlib import Path
 
 from agent.planner.linking import MONTHS, STOP, column_synonyms, comment_names, forms, name_parts
 from toolkits.catalog import Catalog
+from toolkits.encoder import model_path
 
 CUTOFF = 0.86  # difflib ratio: one edit in a word of 7 letters
 QUESTION_WORDS = frozenset("""
@@ -53,6 +56,22 @@ def _vocabulary(cat: Catalog) -> dict[str, list[str]]:
     return by_letter
 
 
+@functools.lru_cache(maxsize=1)
+def english() -> frozenset[str]:
+    """Whole English words of 4+ letters: the MiniLM tokenizer's vocabulary (no "##" pieces). A real word ("books")
+    is no typo of a schema word ("Brooks"); empty when the model is not there."""
+    try:
+        with open(Path(model_path()) / "vocab.txt", encoding="utf-8") as f:
+            return frozenset(w for w in (line.strip() for line in f) if len(w) >= 4 and w.isalpha())
+    except (OSError, ImportError):
+        return frozenset()
+
+
+def _doubling(a: str, b: str) -> bool:
+    """Whether two spellings differ only by doubled letters ("canceled" / "cancelled")."""
+    return re.sub(r"(.)\1", r"\1", a) == re.sub(r"(.)\1", r"\1", b)
+
+
 def respell(question: str, cat: Catalog) -> str:
     """``question`` with its typos of schema words corrected (unchanged when it has none)."""
     vocab = _vocabulary(cat)
@@ -70,12 +89,14 @@ def respell(question: str, cat: Catalog) -> str:
                 any(low + end in known for end in ("s", "es")):
             return word  # a known word, or one inflected ("named" for name, "priced" for price; "customer" for customers)
         swapped = {low[:i] + low[i + 1] + low[i] + low[i + 2:] for i in range(1, len(low) - 1)} & known
-        if len(swapped) == 1:  # two letters swapped ("ordres"): one edit, whatever difflib's ratio says
+        if len(swapped) == 1 and low not in english():  # two letters swapped ("ordres"): one edit, whatever difflib's ratio says
             return swapped.pop()
         pool = [w for w in vocab.get(low[0], ()) if abs(len(w) - len(low)) <= 2]
         close = difflib.get_close_matches(low, pool, n=2, cutoff=CUTOFF)
         if len(close) == 1 or (len(close) == 2 and difflib.SequenceMatcher(None, low, close[0]).ratio()
                                 > difflib.SequenceMatcher(None, low, close[1]).ratio() + 0.05):
+            if low in english() and not _doubling(low, close[0]):
+                return word  # "on our books" is not Brooks; "canceled" is the data's "cancelled"
             return close[0]
         return word
 
