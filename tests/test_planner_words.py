@@ -93,6 +93,8 @@ def test_every_word_naming_a_two_word_time_column_picks_it_and_is_read():
         "planned_departure": Column("planned_departure", "timestamptz", nullable=False),
         "planned_arrival": Column("planned_arrival", "timestamptz", nullable=False),
         "actual_departure": Column("actual_departure", "timestamptz"),
+        "last_update": Column("last_update", "timestamptz", nullable=False),
+        "first_check_at": Column("first_check_at", "timestamptz"),
         "state": Column("state", "text", values=["Planned", "Departed", "Arrived", "Cancelled"])})
     cat = Catalog(tables={"trip": trips})
     sql = build_query("How many trips are planned to depart on 16 August 2017?", cat).sql
@@ -101,6 +103,9 @@ def test_every_word_naming_a_two_word_time_column_picks_it_and_is_read():
     assert "planned_arrival" in sql and "state" not in sql
     sql = build_query("How many trips actually departed on 2017-08-16?", cat).sql
     assert "actual_departure" in sql
+    for q in ("How many trips were made in the last 30 days?", "How many trips per month in the first half of 2025?"):
+        sql = build_query(q, cat).sql  # a window's own words name no column (last_update, first_check_at)
+        assert "last_update" not in sql and "first_check_at" not in sql, sql
 
 
 @pytest.mark.parametrize("text, at, out", [

@@ -723,14 +723,14 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif window_pos >= 0 and abs(i - window_pos) <= 3 and _same_event(w, c):  # "completed" → closed_ts
                 named.append((2, abs(i - window_pos), c.name, i))
-            elif "_" in stem and len(w) > 3 and w not in STOP and any(
+            elif "_" in stem and len(w) > 3 and w not in STOP and w not in _WHEN_WORDS and any(
                     p == w or (len(p) > 3 and (p.startswith(w) or w.startswith(p) or p.startswith(stem_word(w))))
-                    for p in stem.split("_")):
+                    for p in stem.split("_") if p not in _WHEN_WORDS):
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))  # "scheduled to depart"
     if named:  # a verb next to the window ("shipped yesterday") picks the column, else the nearest, named in full first;
         # the column most of the question's words name wins ("scheduled to depart": scheduled_departure, not the actual one)
         votes = {c: sum(1 for x in named if x[2] == c) for c in {x[2] for x in named}}
-        _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0] > 0 and -votes[x[2]], x[0], x[1]))
+        _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0] > 0, -votes[x[2]], x[0], x[1]))
         return col, {x[3] for x in named if x[2] == col and x[1] <= 5 or x[3] == i}
     events = [c for c in cols if not c.nullable and not c.audit]
     if events and not any(w in t.columns for w in ("ordered_at", "order_date", "placed_at")):
@@ -740,6 +740,10 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
             return want, set()
     return cols[0].name, set()
 
+
+# Words of a window or of bookkeeping, not of the event a two-word time column names (last_update, first_resp_ts)
+_WHEN_WORDS = {"last", "first", "next", "past", "previous", "latest", "earliest", "recent", "update", "updated",
+               "modified", "changed", "created", "date", "time", "month", "year", "week", "days", "hours"}
 
 # Verbs that name one event ("work orders completed in 2023" are dated by closed_ts)
 _EVENTS = ({"complete", "completed", "finish", "finished", "done", "close", "closed", "resolve", "resolved", "end",
