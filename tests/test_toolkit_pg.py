@@ -184,6 +184,13 @@ def test_index_usage_finds_duplicate_redundant_unused_and_unindexed_fk(pgfix):
     assert [f["columns"] for f in d["unindexed_fks"]] == [["customer_id"]]
     unused = {x["index"] for x in d["unused"]}
     assert "orders_pkey" not in unused and "orders_created_status_idx" not in unused
+    # a key never scanned (the lookups above took the other index on id): shown as such ("never been used?"),
+    # never suggested for a DROP
+    kept = {x["index"] for x in d["unscanned_constraints"]}
+    zero = {r["index"] for r in res.records() if r["scans"] == 0} & {"orders_pkey", "orders_id_status_key"}
+    assert zero and kept == zero and not zero & unused
+    assert "unique or backing a constraint" in markdown(res)
+    assert not [s for s in res.suggestions if "DROP" in s["sql"] and any(k in s["sql"] for k in zero)]
     sqls = [s["sql"] for s in res.suggestions]
     assert 'CREATE INDEX CONCURRENTLY ON "orders" ("customer_id")' in sqls
     assert 'DROP INDEX CONCURRENTLY "orders_created_idx"' in sqls

@@ -82,8 +82,9 @@ def index_usage(ctx, table: str = ""):
         table: optional table name to limit the check, or empty for the whole database
 
     Rows: every index checked (index, table, scans, bytes, definition).
-    Data: unused [{index, table, bytes}], duplicate [{index, duplicate_of, table}], redundant [{index, covered_by,
-    table}], unindexed_fks [{table, constraint, columns}], stats_reset (since when scans are counted, or None).
+    Data: unused [{index, table, bytes}], unscanned_constraints [{index, table, bytes}] (unique, primary-key or
+    constraint-backing indexes with no scans: never read by a query, kept for the rule), duplicate [{index,
+    duplicate_of, table}], redundant [{index, covered_by, table}], unindexed_fks [{table, constraint, columns}], stats_reset (since when scans are counted, or None).
     """
     name = table.strip()
     if name.lower() in _EVERY_TABLE:
@@ -99,12 +100,15 @@ def index_usage(ctx, table: str = ""):
     since = f" (statistics since {reset:%Y-%m-%d %H:%M})" if reset else ""
     scope = f"table {name}" if name else "this database"
     blocks, findings = [Text(f"{len(idx)} index(es) checked in {scope}{since}.")], []
-    for section in (_busiest_section(idx, since), _unused_section(unused, since), _duplicate_section(duplicates),
+    kept = [d for d in idx if d["scans"] == 0 and (d["indisunique"] or d["backs_constraint"])]
+    for section in (_busiest_section(idx, since), _unused_section(unused, since), _kept_section(kept, since),
+                    _duplicate_section(duplicates),
                     _redundant_section(redundant), _unindexed_fk_section(fks)):
         blocks += section[0]
         findings += section[1]
     data = {
         "unused": [{"index": d["index"], "table": d["table"], "bytes": d["bytes"]} for d in unused],
+        "unscanned_constraints": [{"index": d["index"], "table": d["table"], "bytes": d["bytes"]} for d in kept],
         "duplicate": [{"index": d["index"], "duplicate_of": k["index"], "table": d["table"]} for d, k in duplicates],
         "redundant": [{"index": a["index"], "covered_by": b["index"], "table": a["table"]} for a, b in redundant],
         "unindexed_fks": [{"table": f["table"], "constraint": f["constraint"], "columns": f["columns"]} for f in fks],
@@ -177,6 +181,18 @@ def _unused_section(unused: list[dict], since: str) -> tuple[list, list[Finding]
                         reason=f"{d['index']} on {d['table']} has had no scans{since} and takes {pretty_bytes(d['bytes'])}")
                 for d in unused]
     return [table], findings
+
+
+def _kept_section(kept: list[dict], since: str) -> tuple[list, list[Finding]]:
+    """(blocks, findings) on unique or constraint-backing indexes no query has scanned: never used to read, but they
+    enforce a rule, so no DROP is suggested."""
+    if not kept:
+        return [], []
+    shown = sorted(kept, key=lambda d: (d["indisprimary"], -d["bytes"], d["index"]))[:20]  # primary keys last
+    table = Table(["index", "table", "size"], [(d["index"], d["table"], pretty_bytes(d["bytes"])) for d in shown],
+                  title=f"Never scanned{since}, but unique or backing a constraint (they enforce it: keep them)"
+                        + (f"; {len(kept) - len(shown)} more" if len(kept) > len(shown) else ""))
+    return [table], []
 
 
 def _duplicate_section(duplicates: list[tuple[dict, dict]]) -> tuple[list, list[Finding]]:
