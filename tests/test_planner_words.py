@@ -559,11 +559,13 @@ def test_an_english_word_is_no_typo_of_a_value():
 
     ump = Table("core", "umpire", "r", pk="ump_id", comment="Umpires", columns={
         "ump_id": Column("ump_id", "integer"), "last_name": Column("last_name", "text", values=["Brooks", "Hale"]),
-        "status": Column("status", "text", values=["cancelled", "active"])})
+        "status": Column("status", "text", values=["cancelled", "active"]),
+        "field": Column("field", "text", values=["SOLR", "WIND"])})
     cat = Catalog({"umpire": ump})
     assert respell("How many umpires are still on our books?", cat) == "How many umpires are still on our books?"
     assert respell("How many umpires are canceled?", cat) == "How many umpires are cancelled?"  # the data's spelling
     assert respell("How many umpires are actve?", cat) == "How many umpires are active?"
+    assert respell("How many umpires judge solar?", cat) == "How many umpires judge solr?"  # the data's short form
 
 
 def test_index_advice_on_the_filter_a_question_describes():

@@ -13,7 +13,7 @@ import re
 import threading
 from pathlib import Path
 
-from agent.planner.linking import MONTHS, STOP, column_synonyms, comment_names, forms, name_parts
+from agent.planner.linking import MONTHS, STOP, abbreviates, column_synonyms, comment_names, forms, name_parts
 from toolkits.catalog import Catalog
 from toolkits.encoder import model_path
 
@@ -95,8 +95,8 @@ def respell(question: str, cat: Catalog) -> str:
         close = difflib.get_close_matches(low, pool, n=2, cutoff=CUTOFF)
         if len(close) == 1 or (len(close) == 2 and difflib.SequenceMatcher(None, low, close[0]).ratio()
                                 > difflib.SequenceMatcher(None, low, close[1]).ratio() + 0.05):
-            if low in english() and not _doubling(low, close[0]):
-                return word  # "on our books" is not Brooks; "canceled" is the data's "cancelled"
+            if low in english() and not _doubling(low, close[0]) and not abbreviates(close[0], low):
+                return word  # "on our books" is not Brooks; "canceled" is the data's "cancelled", "solar" its "solr"
             return close[0]
         return word
 
