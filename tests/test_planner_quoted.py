@@ -74,6 +74,14 @@ COMMENT ON TYPE box.seat_state IS 'OK = usable, BRK = blocked (broken or removed
 CREATE TABLE box.seat (seat_id int PRIMARY KEY, state box.seat_state NOT NULL);
 INSERT INTO box.seat SELECT g, (ARRAY['OK', 'BRK', 'RSV', 'OK', 'OK']::box.seat_state[])[1 + g % 5]
 FROM generate_series(1, 300) g;
+CREATE TABLE box.patron (patron_id int PRIMARY KEY, card_no text NOT NULL UNIQUE, tier text NOT NULL);
+INSERT INTO box.patron SELECT g, 'BXC' || lpad((7 * g)::text, 7, '0'), (ARRAY['gold', 'basic'])[1 + g % 2]
+FROM generate_series(1, 9000) g;
+CREATE TABLE box.visit (visit_id int PRIMARY KEY, patron_id int NOT NULL REFERENCES box.patron, pass_ref char(6) NOT NULL);
+INSERT INTO box.visit SELECT g, 1 + g % 9000, upper(substr(md5(g::text), 1, 6)) FROM generate_series(1, 30000) g;
+CREATE TABLE box.voucher (voucher_ref char(6) PRIMARY KEY, face_value numeric(8,2) NOT NULL);
+INSERT INTO box.voucher SELECT DISTINCT ON (1) upper(substr(md5(g::text), 1, 6)), 5 * (1 + g % 9)
+FROM generate_series(1, 3000) g;
 CREATE TABLE box.gala (gala_id int PRIMARY KEY, held_on date NOT NULL, attn_cnt int);
 COMMENT ON COLUMN box.gala.attn_cnt IS 'Head count of attendees; NULL = not counted';
 INSERT INTO box."Party" SELECT g, (ARRAY['Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn'])[1 + g % 6],
@@ -262,3 +270,13 @@ def test_codes_explained_on_the_enum_type_and_blocked_is_no_lock(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM box.seat WHERE state = 'BRK'")
     text = ask("How many seats are blocked at the moment?")
     assert bold(want) in lead(text) and "pg_locks" not in text  # the type's comment says what BRK means
+
+
+def test_a_code_written_after_a_tables_word_finds_its_column(ask, dsn):
+    code = truth(dsn, "SELECT card_no FROM box.patron WHERE patron_id = 4321")
+    want = truth(dsn, "SELECT count(*) FROM box.visit v JOIN box.patron p USING (patron_id) WHERE p.card_no = "
+                      "(SELECT card_no FROM box.patron WHERE patron_id = 4321)")
+    assert bold(want) in lead(ask(f"How many visits were made on patron {code}?"))  # card_no, through the numeric key
+    ref = truth(dsn, "SELECT voucher_ref FROM box.voucher WHERE voucher_ref ~ '^[0-9]+[A-F]' ORDER BY 1 LIMIT 1")
+    text = ask(f"What is the face value of voucher {ref}?")  # digits, then letters: a code too
+    assert f"voucher_ref = '{ref}'" in text, text

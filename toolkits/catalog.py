@@ -22,6 +22,7 @@ class Column:
     enum: bool = False  # an enum type: its labels are its values
     nullable: bool = True  # NULL allowed: for a date column, often "not happened (yet)"
     key_of: str = ""  # a jsonb key read as a column: the jsonb column it sits in (the name is the key)
+    samples: list[str] = field(default_factory=list)  # a few values of a text column with too many to list (codes)
 
     @property
     def is_time(self) -> bool:

@@ -471,10 +471,17 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             continue
         if m.table == fact.name and fact.pk and not fact.columns[fact.pk].is_numeric:
             f.add(S("{} = {}").format(ident(T, fact.pk), L(code)), f"{fact.pk} = {code}")
+        elif m.table == fact.name and (col := code_column(fact, code)):  # "account KST04126705": acct_no, not acct_id
+            f.add(S("{} = {}").format(ident(T, col), L(code)), f"{col} = {code}")
         elif m.table != fact.name:
             link = cat.link(fact.name, m.table)
             if link and link[2] == fact.name and not fact.columns[link[0]].is_numeric:
                 f.add(S("{} = {}").format(ident(T, link[0]), L(code)), f"{link[0]} = {code}")
+            elif link and link[2] == fact.name and (col := code_column(cat.tables[m.table], code)):
+                # "the holder of account KST04108862": the row whose own code it is, through the numeric key
+                f.add(S("{} IN (SELECT {} FROM {} WHERE {} = {})").format(
+                    ident(T, link[0]), ident(link[1]), rel(cat.tables[m.table]), ident(col), L(code)),
+                    f"{m.table}.{col} = {code}")
     for m in [m for m in r.mentions if m.start >= 0]:
         if m.table != fact.name:
             link = cat.link(fact.name, m.table)
@@ -486,11 +493,32 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
 
 
 def _code_after(r: Read, m) -> str | None:
-    """The code written right after a table's word, letters and digits with a dash ("item HV-10120"), or None."""
+    """The code written right after a table's word, letters and digits with a dash ("item HV-10120", "booking
+    000DDB"), or None."""
     word = re.escape(r.ws[m.end - 1])
-    hit = re.search(rf"\b{word}\w*\s+(?:no\.?\s+|number\s+|#\s*|id\s+)?([A-Za-z]+[-_/.]?\d[\w-]*|\d+[-_/][\w-]+)",
-                    r.text, re.I)
+    hit = re.search(rf"\b{word}\w*\s+(?:no\.?\s+|number\s+|#\s*|id\s+)?([A-Za-z]+[-_/.]?\d[\w-]*|\d+[-_/][\w-]+|"
+                    rf"\d+(?!(?:st|nd|rd|th|s)\b)[A-Za-z][\w-]*)", r.text, re.I)
     return hit.group(1) if hit else None
+
+
+def code_column(t: Table, code: str) -> str | None:
+    """The text column of ``t`` whose values are written like ``code`` (as long, the same leading letters, digits
+    where it has digits): "KST04126705" → acct_no when its values are 'KST04108064', ...; None when not exactly one."""
+    def shape(v: str) -> str:
+        return re.sub(r"[A-Za-z]", "a", re.sub(r"\d", "9", v))
+
+    if any(code.lower() in (v.lower() for v in c.values) for c in t.columns.values()):
+        return None  # a value the catalog lists: the value filters read it
+    hits = []
+    for c in t.columns.values():
+        vals = [v for v in c.values or c.samples if v]
+        if not c.is_text or len(vals) < 5:
+            continue
+        prefix = re.match(r"[A-Z]*", os.path.commonprefix([v.upper() for v in vals])).group()  # the letters all share
+        same = sum(1 for v in vals if len(v) == len(code) and (shape(v) == shape(code) or prefix))
+        if same >= 0.8 * len(vals) and code.upper().startswith(prefix) and (prefix or shape(vals[0]) == shape(code)):
+            hits.append(c.name)
+    return hits[0] if len(hits) == 1 else None
 
 
 def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:

@@ -122,6 +122,24 @@ def _sampled_values(cur, cat: Catalog, min_rows: int = 5000, budget_s: float = 3
                 c.values = list(dict.fromkeys([*c.values, *vals]))
 
 
+def _samples(cur, cat: Catalog, budget_s: float = 1.0) -> None:
+    """A few values of each text column with none listed (keys and codes such as acct_no 'KST04108064'): how a
+    code the question writes is spelt in the data (the planner matches "account KST04126705" to acct_no)."""
+    started = time.monotonic()
+    for t in cat.tables.values():
+        cols = [c for c in t.columns.values() if c.is_text and not c.values and not c.enum and not _free_text(c.name)]
+        if t.kind not in "rp" or t.partition_of or not cols:
+            continue
+        if time.monotonic() - started > budget_s:
+            return
+        cur.execute(psql.SQL("SELECT {} FROM {}.{} LIMIT 8").format(
+            psql.SQL(", ").join(psql.SQL("left({}::text, 40)").format(psql.Identifier(c.name)) for c in cols),
+            psql.Identifier(t.schema), psql.Identifier(t.name)))
+        rows = cur.fetchall()
+        for k, c in enumerate(cols):
+            c.samples = [r[k] for r in rows if r[k]]
+
+
 def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0) -> None:
     """jsonb columns' keys whose values are few and scalar (``meta->>'payer'``: medicare, medicaid, ...), from a
     sample of rows: filters for "encounters paid by Medicaid" the planner reads like a column's values."""
@@ -196,6 +214,7 @@ def load_catalog(cur) -> Catalog:
     _small_table_values(cur, cat)
     _sampled_values(cur, cat)
     _json_keys(cur, cat)
+    _samples(cur, cat)
     cur.execute(CATALOG_SQL["checks"])
     for schema, table, definition in cur.fetchall():  # CHECK (status IN ('a', 'b')) lists every value
         t = cat.tables.get(table)
