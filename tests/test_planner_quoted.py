@@ -77,6 +77,9 @@ FROM generate_series(1, 300) g;
 CREATE TABLE box.patron (patron_id int PRIMARY KEY, card_no text NOT NULL UNIQUE, tier text NOT NULL);
 INSERT INTO box.patron SELECT g, 'BXC' || lpad((7 * g)::text, 7, '0'), (ARRAY['gold', 'basic'])[1 + g % 2]
 FROM generate_series(1, 9000) g;
+ALTER TABLE box.patron ADD COLUMN contact jsonb;
+UPDATE box.patron SET contact = CASE WHEN patron_id % 7 = 0 THEN jsonb_build_object('phone', '+44 ' || patron_id)
+    ELSE jsonb_build_object('email', 'p' || patron_id || '@example.org', 'phone', '+44 ' || patron_id) END;
 CREATE TABLE box.visit (visit_id int PRIMARY KEY, patron_id int NOT NULL REFERENCES box.patron, pass_ref char(6) NOT NULL);
 INSERT INTO box.visit SELECT g, 1 + g % 9000, upper(substr(md5(g::text), 1, 6)) FROM generate_series(1, 30000) g;
 CREATE TABLE box.voucher (voucher_ref char(6) PRIMARY KEY, face_value numeric(8,2) NOT NULL);
@@ -280,3 +283,8 @@ def test_a_code_written_after_a_tables_word_finds_its_column(ask, dsn):
     ref = truth(dsn, "SELECT voucher_ref FROM box.voucher WHERE voucher_ref ~ '^[0-9]+[A-F]' ORDER BY 1 LIMIT 1")
     text = ask(f"What is the face value of voucher {ref}?")  # digits, then letters: a code too
     assert f"voucher_ref = '{ref}'" in text, text
+
+
+def test_a_missing_key_of_a_jsonb_column(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM box.patron WHERE contact->>'email' IS NULL")
+    assert bold(want) in lead(ask("How many patrons have no e-mail address in their contact details?"))

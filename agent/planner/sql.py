@@ -721,12 +721,16 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
             continue
         hit = said_column(fact, r.ws, i)
         col = fact.columns.get(hit[0]) if hit else None
+        if col is None and fact.keys:  # "no e-mail address in the contact details": a key of its jsonb
+            hit = said_column(Table(fact.schema, fact.name, fact.kind, columns=dict(fact.keys)), r.ws, i)
+            col = fact.keys.get(hit[0]) if hit else None
         if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
             continue
+        name = f"{col.key_of}->>{col.name}" if col.key_of else col.name
         if null:
-            f.add(S("{} IS NULL").format(ident(T, col.name)), f"no {col.name}")
+            f.add(S("{} IS NULL").format(column_ref(T, col)), f"no {name}")
         else:
-            f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set")
+            f.add(S("{} IS NOT NULL").format(column_ref(T, col)), f"{name} set")
         r.used |= {i} | ({i + 1} if hit[1] == i + 1 or column_word(fact, r.ws[i + 1:i + 2]) == (hit[0], 0) else set())
 
 

@@ -141,8 +141,9 @@ def _samples(cur, cat: Catalog, budget_s: float = 1.0) -> None:
 
 
 def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0) -> None:
-    """jsonb columns' keys whose values are few and scalar (``meta->>'payer'``: medicare, medicaid, ...), from a
-    sample of rows: filters for "encounters paid by Medicaid" the planner reads like a column's values."""
+    """jsonb columns' scalar keys (``meta->>'payer'``: medicare, medicaid, ...), from a sample of rows: filters for
+    "encounters paid by Medicaid" the planner reads like a column's values (a key with many values, an e-mail, is
+    kept with samples only: "no e-mail in the contact details" is its IS NULL)."""
     started = time.monotonic()
     for t in list(cat.tables.values()):
         if t.kind not in "rpm" or t.partition_of:
@@ -160,10 +161,11 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
                 if val is not None and len(val) <= 40:
                     seen.setdefault(key, set()).add(val)
             for key, vals in seen.items():
-                if len(vals) <= 50 and key not in t.columns:
+                if key not in t.columns:  # too many values to list (an e-mail): the key is still known, by samples
                     said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
-                    t.keys[key] = Column(key, "text", sorted(vals), f"key {key} of {c.name}"
-                                         + (f": {said.group(1)}" if said else ""), key_of=c.name)
+                    t.keys[key] = Column(key, "text", sorted(vals) if len(vals) <= 50 else [], f"key {key} of {c.name}"
+                                         + (f": {said.group(1)}" if said else ""), key_of=c.name,
+                                         samples=[] if len(vals) <= 50 else sorted(vals)[:8])
 
 
 def load_catalog(cur) -> Catalog:
