@@ -579,3 +579,22 @@ def test_index_advice_on_the_filter_a_question_describes():
                            "help?", cat)
     assert got == """SELECT * FROM pay.pay_txn WHERE "merchant_nm" = 'ACME LTD'"""  # txn: transactions
     assert advice_statement("Which index would help the pay_txn lookups?", cat) is None  # no column said
+
+
+def test_still_open_is_the_unset_end_not_also_a_status():
+    case = Table("ops", "case_file", "r", pk="case_id", comment="Cases", columns={
+        "case_id": Column("case_id", "integer"), "opened_on": Column("opened_on", "date", nullable=False),
+        "closed_on": Column("closed_on", "date"),
+        "status": Column("status", "text", values=["OPEN", "ESCALATED", "WON", "LOST"])})
+    sql = build_query("How many cases are still open?", Catalog({"case_file": case})).sql
+    assert "closed_on IS NULL" in sql and "status" not in sql, sql  # ESCALATED cases are open too
+
+
+def test_a_word_written_out_for_a_short_code():
+    permit = Table("lic", "permit", "r", pk="permit_id", comment="Permits", columns={
+        "permit_id": Column("permit_id", "integer"), "fee": Column("fee", "numeric(10,2)"),
+        "type_cd": Column("type_cd", "char(4)", values=["SOLR", "ROOF", "ELEC", "PLMB"])})
+    cat = Catalog({"permit": permit})
+    sql = build_query("Total fee of rooftop solar permits?", cat).sql  # 'ROOF' is a word: no code of "rooftop"
+    assert "type_cd = 'SOLR'" in sql and "ROOF" not in sql, sql
+    assert "'PLMB'" in build_query("How many plumbing permits?", cat).sql

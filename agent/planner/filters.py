@@ -9,8 +9,9 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, named, named_each, stem
-from agent.planner.linking import GROSS, STOP, Window, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import GROSS, STOP, Window, abbreviates, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names, region_names
+from agent.planner.spelling import english
 from toolkits.catalog import Catalog, Column, Table
 
 S, L = psql.SQL, psql.Literal
@@ -150,6 +151,11 @@ def _abbreviation(ws: list[str], i: int) -> bool:
     return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
 
 
+def _codes(values: list[str]) -> bool:
+    """Values that are all short upper-case codes ('SOLR', 'ROOF', 'ELEC'): a word may be written out for one."""
+    return bool(values) and all(v.isalpha() and v.isupper() and 3 <= len(v) <= 5 for v in values)
+
+
 def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                   fact: Table | None = None, strong: bool = False,
                   soft: frozenset[int] = frozenset(), exact: frozenset[int] = frozenset()) -> tuple[list, list[str], set[int]]:
@@ -192,6 +198,9 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
                 hit = stems[0] if len(stems) == 1 else None
+            if hit is None and len(w) >= 5 and w not in STOP and _codes(c.values):  # "solar" → 'SOLR'
+                short = [v for k, v in lower.items() if abbreviates(k, w) and k not in english()]  # 'ROOF' is a word
+                hit = short[0] if len(short) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
                 if len(heads) > 1:  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."

@@ -613,6 +613,8 @@ def _says_still(c) -> bool:
     return bool(says and re.search(r"\b(still|current|currently|active)\b", says.group(1).lower()))
 
 
+_UNENDED = {"open", "active", "running", "ongoing", "outstanding", "unresolved", "pending", "live", "valid", "unpaid",
+            "employed", "serving", "working", "alive", "underway"}
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
 
 
@@ -638,6 +640,9 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
                 f.add(S("{} IS NOT NULL").format(ident(T, ending[0].name)), f"{ending[0].name} set ({still.group(1)})")
             else:
                 f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")
+                nxt = len(words(r.q[:still.end()]))  # "disputes still open": the unset end says it, no status 'OPEN'
+                if nxt < len(r.ws) and (r.ws[nxt] in _UNENDED or (says and r.ws[nxt] in words(says.group(1).lower()))):
+                    r.used.add(nxt)
         return
     at = len(words(r.q[:m.start()]))
     r.used |= set(range(at, at + len(words(m.group(0)))))
