@@ -199,7 +199,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
                 hit = stems[0] if len(stems) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP and _codes(c.values):  # "solar" → 'SOLR'
-                short = [v for k, v in lower.items() if abbreviates(k, w) and k not in english()]  # 'ROOF' is a word
+                short = [v for k, v in lower.items() if len(k) >= 4 and abbreviates(k, w) and k not in english()]
                 hit = short[0] if len(short) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
