@@ -600,3 +600,21 @@ def test_a_word_written_out_for_a_short_code():
     assert "type_cd = 'SOLR'" in sql and "ROOF" not in sql, sql
     assert "'PLMB'" in build_query("How many plumbing permits?", cat).sql
     assert "POT" not in build_query("How many permits were reviewed at some point?", cat).sql  # three letters: no
+
+
+def test_a_status_held_at_some_point_is_read_from_its_history_and_logins_are_no_values():
+    says = "OPEN = open, PARB = pre-arbitration, WON = won by us, LOST = lost"
+    dispute = Table("ops", "dispute", "r", pk="dispute_id", comment="Card disputes", columns={
+        "dispute_id": Column("dispute_id", "integer"), "opened_on": Column("opened_on", "date", nullable=False),
+        "status": Column("status", "text", values=["OPEN", "PARB", "WON", "LOST"], comment=says),
+        "created_by": Column("created_by", "text", values=["disputes", "ledger-svc"])})
+    hist = Table("ops", "dispute_hist", "r", pk="hist_id", comment="Status changes of disputes", columns={
+        "hist_id": Column("hist_id", "integer"), "dispute_id": Column("dispute_id", "integer"),
+        "status": Column("status", "text", values=["OPEN", "PARB", "WON", "LOST"], comment=says),
+        "changed_at": Column("changed_at", "timestamp", nullable=False)}, fks=[("dispute_id", "dispute", "dispute_id")])
+    cat = Catalog({"dispute": dispute, "dispute_hist": hist})
+    sql = build_query("How many disputes went to pre-arbitration at some point?", cat).sql
+    assert "dispute_hist" in sql and "count(DISTINCT" in sql and "'PARB'" in sql, sql
+    sql = build_query("How many disputes are in pre-arbitration?", cat).sql
+    assert "dispute_hist" not in sql and "created_by" not in sql, sql  # now: its own status; 'disputes' is a login
+    assert "created_by = 'ledger-svc'" in build_query("How many disputes were created by ledger-svc?", cat).sql

@@ -151,6 +151,13 @@ def _abbreviation(ws: list[str], i: int) -> bool:
     return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
 
 
+def _audit_user(c: Column) -> bool:
+    """Who wrote or changed the row (created_by, upd_user): logins, which ordinary words may spell."""
+    parts = set(name_parts(c.name))
+    return bool(parts & {"created", "updated", "modified", "inserted", "changed", "deleted", "crt", "upd", "mod"}) \
+        and bool(parts & {"by", "user", "usr", "login"})
+
+
 def _codes(values: list[str]) -> bool:
     """Values that are all short upper-case codes ('SOLR', 'ROOF', 'ELEC'): a word may be written out for one."""
     return bool(values) and all(v.isalpha() and v.isupper() and 3 <= len(v) <= 5 for v in values)
@@ -169,6 +176,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
     for c in [*t.columns.values(), *t.keys.values()]:  # a jsonb key's values too ("paid by Medicaid")
         if not c.values:
             continue
+        if _audit_user(c) and not any(f" by {' '.join(words(v))} " in f" {' '.join(ws)} " for v in c.values):
+            continue  # created_by 'disputes' (a service's login): only "... created by ledger-svc" names it
         ref, name = column_ref(alias, c), (f"{c.key_of}->>{c.name}" if c.key_of else c.name)
         eq = S("{1} = ANY({0})") if c.is_array else S("{} = {}")  # a text array holds the value among others
         neq = S("NOT ({1} = ANY({0}))") if c.is_array else S("{} IS DISTINCT FROM {}")

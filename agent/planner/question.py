@@ -110,9 +110,12 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                 and not any(c.name.lower().startswith(w[:4]) for c in t.columns.values())]
         said = [k for k in kids if any(stem_names(w, k) for w in free)]
         r.child = said[0] if len(said) == 1 else None
-    if r.child is None and r.window and r.count:
-        r.child = _status_history(r, cat)
+    if r.child is None and r.count and (r.window or _EVER.search(r.q)):
+        r.child = _status_history(r, cat)  # "resolved in March 2025", "went to pre-arbitration at some point"
     return r
+
+
+_EVER = re.compile(r"\b(at some (?:point|stage|time)|at any (?:point|stage|time)|ever|at least once)\b")
 
 
 def _status_history(r: Read, cat: Catalog) -> str | None:
