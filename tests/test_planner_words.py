@@ -618,3 +618,22 @@ def test_a_status_held_at_some_point_is_read_from_its_history_and_logins_are_no_
     sql = build_query("How many disputes are in pre-arbitration?", cat).sql
     assert "dispute_hist" not in sql and "created_by" not in sql, sql  # now: its own status; 'disputes' is a login
     assert "created_by = 'ledger-svc'" in build_query("How many disputes were created by ledger-svc?", cat).sql
+
+
+def test_a_season_label_is_no_calendar_year_nor_an_id_and_a_name_the_owner_shares_names_the_owner():
+    club = Table("core", "club", "r", pk="club_id", comment="Clubs", columns={
+        "club_id": Column("club_id", "integer"), "club_name": Column("club_name", "text", values=["Hartley Town", "Upton"])})
+    season = Table("comp", "season", "r", pk="season_id", comment="Seasons", columns={
+        "season_id": Column("season_id", "integer"), "label": Column("label", "text", values=["2022/23", "2023/24"]),
+        "starts_on": Column("starts_on", "date", nullable=False)})
+    team = Table("comp", "team", "r", pk="team_id", comment="Teams per season", columns={
+        "team_id": Column("team_id", "integer"), "club_id": Column("club_id", "integer"),
+        "season_id": Column("season_id", "integer"), "founded_on": Column("founded_on", "date"),
+        "team_name": Column("team_name", "text", values=["Hartley Town", "Hartley Town Reserves", "Upton"])},
+        fks=[("club_id", "club", "club_id"), ("season_id", "season", "season_id")])
+    cat = Catalog({"club": club, "season": season, "team": team})
+    assert time_window("goals in 2022/23") is None and time_window("fees for the 2022-23 season") is None
+    assert time_window("in 2022-2023").lower == "'2022-01-01'::date"  # two years written out: both
+    sql = build_query("How many teams is Hartley Town running this season (2023/24)?", cat).sql
+    assert "'2023/24'" in sql and "season_id = 2023" not in sql and "2023-01-01" not in sql, sql
+    assert "club_name = 'Hartley Town'" in sql and "team_name" not in sql, sql  # its first team has the club's name

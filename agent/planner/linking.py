@@ -546,8 +546,13 @@ def _one_day(q: str) -> Window | None:
     return Window(m.group(0), _date(d.isoformat()), _date((d + dt.timedelta(days=1)).isoformat()))
 
 
+def _season(m: re.Match) -> str:
+    """"2022/23", "2022-23": a season or fiscal year across two calendar years, no calendar year of its own."""
+    return "season span" if int(m.group(2)) == (int(m.group(1)) + 1) % 100 else m.group(0)  # as many words
+
+
 def time_window(question: str) -> Window | None:
-    q = question.lower()
+    q = re.sub(r"\b((?:19|20)\d\d)[/-](\d\d)\b(?![/-]\d)", _season, question.lower())
     found = _last(q)
     if found:
         return found

@@ -311,6 +311,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     soft = frozenset(i for m in r.mentions[1:] if m.start >= 0 for i in range(m.start, m.end))
     vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws), soft=soft,
                                          exact=capitalized(r.text))
+    _owner_named(r, cat, fact, vconds, vsaid, vused)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     dconds, dsaid = duration_filters(fact, r.q, T)
     nconds, nsaid = nconds + dconds, nsaid + dsaid
@@ -340,6 +341,23 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     bridge_filters(r, cat, fact, f)
     name_filters(r, cat, fact, f)
     return f
+
+
+def _owner_named(r: Read, cat: Catalog, fact: Table, conds: list, said: list[str], used: set[int]) -> None:
+    """"How many teams is Hartley Town running?": a name the counted rows' own label holds (the first team is called
+    'Hartley Town') and their parent's label too (the club) names the parent — counting rows by their own name gives
+    one. The condition is dropped and its words left to the parent's filters."""
+    lab = fact.label_column()
+    if not r.count or not lab:
+        return
+    for k in [k for k, x in enumerate(said) if x.startswith(f"{lab} = ")]:
+        value = said[k][len(lab) + 3:].lower()
+        owners = [cat.tables[ref] for _, ref, _ in fact.fks if ref in cat.tables]
+        if any((pl := pt.label_column()) and value in (v.lower() for v in pt.columns[pl].values) for pt in owners):
+            vw = words(value)
+            used -= {i for i in used if r.ws[i] in vw}
+            del conds[k], said[k]
+            return
 
 
 def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
@@ -462,7 +480,8 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             nxt = ws[m.end]
             if nxt in ("id", "no", "number", "#") and m.end + 1 < len(ws):
                 nxt = ws[m.end + 1]
-            if nxt.isdigit():  # the literal typed as the key is ("part 66" of a text part number is '66')
+            if nxt.isdigit() and not re.search(rf"\b{nxt}\s*[/-]\s*\d", r.text):  # typed as the key is ("part 66" of a
+                # text part number is '66'); "season 2023/24" is a label, "order 2024-03-01" a date
                 lit = L(int(nxt)) if fact.columns[fact.pk].is_numeric else L(nxt)
                 f.add(S("{} = {}").format(ident(T, fact.pk), lit), f"{fact.pk} = {nxt}")
     for m in [m for m in r.mentions if m.start >= 0]:  # "item HV-10120", "order SO-2291": a code-like key
@@ -487,7 +506,7 @@ def id_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             link = cat.link(fact.name, m.table)
             if link and link[2] == fact.name and m.end < len(ws):
                 nxt = ws[m.end + 1] if ws[m.end] in ("id", "no", "number") and m.end + 1 < len(ws) else ws[m.end]
-                if nxt.isdigit():
+                if nxt.isdigit() and not re.search(rf"\b{nxt}\s*[/-]\s*\d", r.text):  # "season (2023/24)": a label
                     lit = L(int(nxt)) if fact.columns[link[0]].is_numeric else L(nxt)
                     f.add(S("{} = {}").format(ident(T, link[0]), lit), f"{link[0]} = {nxt}")
 
