@@ -594,12 +594,14 @@ def test_a_word_written_out_for_a_short_code():
     permit = Table("lic", "permit", "r", pk="permit_id", comment="Permits", columns={
         "permit_id": Column("permit_id", "integer"), "fee": Column("fee", "numeric(10,2)"),
         "type_cd": Column("type_cd", "char(4)", values=["SOLR", "ROOF", "ELEC", "PLMB"]),
-        "kind": Column("kind", "char(3)", values=["WLT", "BIZ", "POT"])})
+        "kind": Column("kind", "char(3)", values=["WLT", "BIZ", "POT"]),
+        "base_cd": Column("base_cd", "char(4)", values=["ENAL", "EGLL", "KJFK"])})
     cat = Catalog({"permit": permit})
     sql = build_query("Total fee of rooftop solar permits?", cat).sql  # 'ROOF' is a word: no code of "rooftop"
     assert "type_cd = 'SOLR'" in sql and "ROOF" not in sql, sql
     assert "'PLMB'" in build_query("How many plumbing permits?", cat).sql
     assert "POT" not in build_query("How many permits were reviewed at some point?", cat).sql  # three letters: no
+    assert "ENAL" not in build_query("Total fee of permits by external firms?", cat).sql  # starts otherwise: no
 
 
 def test_a_status_held_at_some_point_is_read_from_its_history_and_logins_are_no_values():

@@ -208,7 +208,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
                 hit = stems[0] if len(stems) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP and _codes(c.values):  # "solar" → 'SOLR'
-                short = [v for k, v in lower.items() if len(k) >= 4 and abbreviates(k, w) and k not in english()]
+                short = [v for k, v in lower.items() if len(k) >= 4 and k[:2] == w[:2] and abbreviates(k, w)
+                         and k not in english()]  # "solar" → SOLR; 'ROOF' is a word, 'ENAL' (an airport) no 'external'
                 hit = short[0] if len(short) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
                 heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
