@@ -639,3 +639,11 @@ def test_a_season_label_is_no_calendar_year_nor_an_id_and_a_name_the_owner_share
     sql = build_query("How many teams is Hartley Town running this season (2023/24)?", cat).sql
     assert "'2023/24'" in sql and "season_id = 2023" not in sql and "2023-01-01" not in sql, sql
     assert "club_name = 'Hartley Town'" in sql and "team_name" not in sql, sql  # its first team has the club's name
+
+
+def test_a_listing_of_people_names_them_whole():
+    ref = Table("core", "referee", "r", pk="ref_id", comment="Referees", columns={
+        "ref_id": Column("ref_id", "integer"), "FirstName": Column("FirstName", "text"),
+        "LastName": Column("LastName", "text"), "retired_on": Column("retired_on", "date")})
+    sql = build_query("Which referees retired during 2023?", Catalog({"referee": ref})).sql
+    assert """SELECT concat_ws(' ', t."FirstName", t."LastName") AS full_name, t.* FROM""" in sql, sql

@@ -1091,9 +1091,26 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
         if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
             n = 1  # "the cheapest product": one row
     names, join = _named_by_key(fact, cat)
+    whole = full_name(fact, T)
+    if whole is not None:  # "Mason James", as people are named, before the table's own columns
+        names = S("{} AS full_name, {}").format(whole, names)
     sql = S("SELECT {}t.* FROM {} t{}{}{}{} LIMIT {}").format(names, rel(fact), join, f.join(), f.where(),
                                                               list_order(r, fact), L(n or r.limit))
     return query(sql, "list", fact.name, f"{n or r.limit} rows of {fact.name}{f.said_text()}")
+
+
+_FIRST = {"first_name", "firstname", "first_nm", "fname", "given_name", "givenname", "forename", "first"}
+_LAST = {"last_name", "lastname", "last_nm", "lname", "surname", "family_name", "familyname", "last"}
+
+
+def full_name(t: Table, alias: str) -> psql.Composable | None:
+    """A person's whole name from a table's first- and last-name columns (concat_ws: a missing part is left out), or
+    None when it has no such pair."""
+    first = next((c for c in t.columns if bare(c) in _FIRST or c.lower() in _FIRST), None)
+    last = next((c for c in t.columns if bare(c) in _LAST or c.lower() in _LAST), None)
+    if first is None or last is None:
+        return None
+    return S("concat_ws(' ', {}, {})").format(ident(alias, first), ident(alias, last))
 
 
 def _named_by_key(fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Composable]:
