@@ -647,3 +647,14 @@ def test_a_listing_of_people_names_them_whole():
         "LastName": Column("LastName", "text"), "retired_on": Column("retired_on", "date")})
     sql = build_query("Which referees retired during 2023?", Catalog({"referee": ref})).sql
     assert """SELECT concat_ws(' ', t."FirstName", t."LastName") AS full_name, t.* FROM""" in sql, sql
+
+
+def test_top_n_groups_by_number_of_rows_through_a_parent():
+    txn = Table("card", "card_txn", "r", pk="txn_id", comment="Card transactions", columns={
+        "txn_id": Column("txn_id", "bigint"), "merchant_nm": Column("merchant_nm", "text", values=["ACME", "BOLT"])})
+    claim = Table("ops", "claim", "r", pk="claim_id", comment="Chargeback claims", columns={
+        "claim_id": Column("claim_id", "integer"), "txn_id": Column("txn_id", "bigint"),
+        "opened_on": Column("opened_on", "date", nullable=False)}, fks=[("txn_id", "card_txn", "txn_id")])
+    cat = Catalog({"card_txn": txn, "claim": claim})
+    sql = build_query("Top 3 merchants by number of claims?", cat).sql
+    assert "g_car.merchant_nm" in sql and "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3" in sql, sql

@@ -55,6 +55,12 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         group = bucket(r, fact, BUCKETS[every.group(1)])
     if group is not None and kind == "list":
         kind = "count"
+    ranked = re.search(r"\b(?:top|the|which|what)\s+(\d+)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+by\s+(?:the\s+)?(?:number|count)\s+of\b",
+                       r.q) if group is None or not group.single else None
+    if ranked:  # "top 5 merchants by number of disputes": the five groups with the most rows
+        found = group_by(words(ranked.group(2)), fact, cat, r)
+        if found is not None:
+            return dataclasses.replace(found, top=int(ranked.group(1))), "count", False
     found = _top_group(r, cat, fact) if group is None else None
     if found is not None:
         return found, "count", bool(re.search(r"\b(quietest|(?<!at )least|fewest|rarest|slowest|lowest)\b", r.q))

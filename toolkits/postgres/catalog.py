@@ -204,8 +204,8 @@ def load_catalog(cur) -> Catalog:
     for schema, table, col, vals in cur.fetchall():
         t = cat.tables.get(table)
         if t and t.schema == schema and col in t.columns and t.columns[col].is_text and not t.columns[col].enum \
-                and not set(re.split(r"[_\W]+", col.lower())) & {"comment", "comments", "remark", "remarks"}:
-            vals = vals if isinstance(vals, list) else json.loads(vals)  # a comment's words are no values
+                and not _free_text(col):
+            vals = vals if isinstance(vals, list) else json.loads(vals)  # a note's words are no values
             t.columns[col].values = [str(v).strip() for v in vals if v is not None and len(str(v)) <= 40][:100]
     cur.execute(CATALOG_SQL["elements"])
     for schema, table, col, vals in cur.fetchall():  # text arrays ("special_features"): their common elements
