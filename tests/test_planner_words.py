@@ -214,6 +214,9 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("Explain the plan for: SELECT * FROM orders WHERE id = 3", "explain_query"),
     ("This finance report is slow, why? SELECT count(*) FROM orders WHERE id > 5;", "explain_query"),
     ("Are there any indexes on core.orders that have never been used?", "index_usage"),
+    ("What statuses can an order have, and what does each one mean?", "describe_table"),
+    ("On orders, is the amount stored gross or net of VAT?", "describe_table"),
+    ("For orders, what is the difference between an empty (NULL) discount and a discount of 0?", "describe_table"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for

@@ -119,7 +119,13 @@ def plan_describe_table(ask: Ask) -> Planned:
                     r"\bwhat (does|do) (the )?(different |various |possible )?[a-z_ ]{0,30}\b(codes?|values?|flags?|"
                     r"statuse?s?|types?) (mean|stand for)\b|"
                     r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
-                    r"\bwhich one is the real\b", precedence=130, needs_table=True)],
+                    r"\bwhich one is the real\b", precedence=130, needs_table=True),
+             # what the data means, which its comments say: the codes a column may hold, NULL against zero, signs
+             Intent(r"\bwhat (statuse?s?|states|types|kinds|values|codes|categories) (can|could|may|does|do) (an? |the )?"
+                    r"[a-z_ ]{1,30}? ?(have|take|hold|be in)\b|\b(gross or net|net or gross|debit or (a )?credit|"
+                    r"credit or (a )?debit)\b|\bdifference between (an? )?(empty|null|blank|missing)\b|"
+                    r"\bwhat does (an? )?(null|empty|blank|missing) [a-z_ ]{0,30}\bmean\b", precedence=130,
+                    needs_table=True)],
     plan=plan_describe_table,
 )
 def describe_table(ctx, table: str, schema: str = ""):
