@@ -661,3 +661,16 @@ def test_top_n_groups_by_number_of_rows_through_a_parent():
     cat = Catalog({"card_txn": txn, "claim": claim})
     sql = build_query("Top 3 merchants by number of claims?", cat).sql
     assert "g_car.merchant_nm" in sql and "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3" in sql, sql
+
+
+def test_this_and_last_season_are_rows_of_a_period_table():
+    term = Table("uni", "term", "r", pk="term_id", comment="Academic terms", columns={
+        "term_id": Column("term_id", "integer"), "term_name": Column("term_name", "text", values=["Fall 2024"]),
+        "starts_on": Column("starts_on", "date", nullable=False), "ends_on": Column("ends_on", "date", nullable=False)})
+    enrol = Table("uni", "enrolment", "r", pk="enrolment_id", comment="Enrolments", columns={
+        "enrolment_id": Column("enrolment_id", "integer"), "term_id": Column("term_id", "integer"),
+        "enrolled_at": Column("enrolled_at", "timestamp", nullable=False)}, fks=[("term_id", "term", "term_id")])
+    cat = Catalog({"term": term, "enrolment": enrol})
+    sql = build_query("How many enrolments this term?", cat).sql
+    assert "t.term_id = (SELECT term_id FROM uni.term WHERE starts_on <= now() ORDER BY starts_on DESC LIMIT 1 OFFSET 0)" in sql, sql
+    assert "OFFSET 1)" in build_query("How many enrolments were there last term?", cat).sql

@@ -299,6 +299,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     """Ids, the time window, flags (stock, names, booleans), values and numbers, then a parent's values."""
     f = Filters(T)
     id_filters(r, cat, fact, f)
+    current_row_filter(r, cat, fact, f)
     if r.window:
         window_filter(r, cat, fact, f)
     cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used)
@@ -341,6 +342,30 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     bridge_filters(r, cat, fact, f)
     name_filters(r, cat, fact, f)
     return f
+
+
+_THIS = re.compile(r"\b(this|current|the current|last|previous|the previous)\s+([a-z_]+)\b")
+_STARTS = {"start", "starts", "begin", "begins", "from", "opens", "opened"}
+
+
+def current_row_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
+    """"games this season", "fees of the current term", "last season": the rows of the season (a table the fact
+    references, with a start date) that has begun most recently — or the one before it."""
+    for m in _THIS.finditer(r.q):
+        at = len(words(r.q[:m.start(2)]))
+        for col, ref, refcol in fact.fks:
+            pt = cat.tables.get(ref)
+            if pt is None or ref == fact.name or m.group(2) not in forms(ref) or not pt.pk:
+                continue
+            start = next((c for c in pt.time_columns() if set(name_parts(c.name)) & _STARTS), None)
+            if start is None:
+                continue
+            back = 1 if m.group(1).endswith(("last", "previous")) else 0
+            f.add(S("{} = (SELECT {} FROM {} WHERE {} <= now() ORDER BY {} DESC LIMIT 1 OFFSET {})").format(
+                ident(T, col), ident(pt.pk), rel(pt), ident(start.name), ident(start.name), L(back)),
+                f"{'the previous' if back else 'the latest'} {ref} begun")
+            r.used |= {at - 1, at} | ({at - 2} if m.group(1).startswith("the ") else set())
+            return
 
 
 def _owner_named(r: Read, cat: Catalog, fact: Table, conds: list, said: list[str], used: set[int]) -> None:
