@@ -674,3 +674,14 @@ def test_this_and_last_season_are_rows_of_a_period_table():
     sql = build_query("How many enrolments this term?", cat).sql
     assert "t.term_id = (SELECT term_id FROM uni.term WHERE starts_on <= now() ORDER BY starts_on DESC LIMIT 1 OFFSET 0)" in sql, sql
     assert "OFFSET 1)" in build_query("How many enrolments were there last term?", cat).sql
+
+
+def test_top_groups_that_are_the_subject_count_the_rows_of_each():
+    dist = Table("cis", "dist", "r", pk="dist_cd", comment="Districts", columns={
+        "dist_cd": Column("dist_cd", "text"), "dist_nm": Column("dist_nm", "text", values=["North", "South", "Valley"])})
+    out = Table("ops", "outage_tkt", "r", pk="tkt_id", comment="Outage tickets", columns={
+        "tkt_id": Column("tkt_id", "integer"), "dist_cd": Column("dist_cd", "text"),
+        "rpt_ts": Column("rpt_ts", "timestamp", nullable=False)}, fks=[("dist_cd", "dist", "dist_cd")])
+    sql = build_query("What are the top 2 districts by number of outage tickets reported in 2025?",
+                      Catalog({"dist": dist, "outage_tkt": out})).sql
+    assert "count(*)" in sql and "DISTINCT" not in sql and "LIMIT 2" in sql, sql

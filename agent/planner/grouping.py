@@ -55,9 +55,11 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
         group = bucket(r, fact, BUCKETS[every.group(1)])
     if group is not None and kind == "list":
         kind = "count"
-    ranked = re.search(r"\b(?:top|the|which|what)\s+(\d+)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+by\s+(?:the\s+)?(?:number|count)\s+of\b",
-                       r.q) if group is None or not group.single else None
-    if ranked:  # "top 5 merchants by number of disputes": the five groups with the most rows
+    ranked = re.search(r"\b(?:top|the|which|what)\s+(\d+)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+by\s+(?:the\s+)?(?:number|count)\s+of\s+"
+                       r"((?:[a-z_]+\s*){1,3})", r.q) if group is None or not group.single else None
+    counted = {m.table for m in find_tables(words(ranked.group(3)), cat)} if ranked else set()
+    if ranked and fact.name in counted and fact.name not in {m.table for m in find_tables(words(ranked.group(2)), cat)}:
+        # "top 5 merchants by number of disputes": the five groups of the counted rows with the most of them
         found = group_by(words(ranked.group(2)), fact, cat, r)
         if found is not None:
             return dataclasses.replace(found, top=int(ranked.group(1))), "count", False

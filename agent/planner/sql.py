@@ -128,6 +128,8 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     if kind == "list":
         return listing(r, fact, f, cat)
     agg, label = aggregate_of(r, cat, t, fact, kind, measure)
+    if group is not None and kind == "count" and r.subject != fact.name and group.name in cat.tables[r.subject].columns:
+        agg, label = S("count(*)"), fact.name  # per district, its tickets: not its distinct keys (1 each)
     what = fact.name + f.said_text()
     if group is not None:
         return grouped(r, fact, f, group, agg, label, asc, f"{kind} of {what} per {group.name}")
