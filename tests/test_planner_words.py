@@ -685,3 +685,9 @@ def test_top_groups_that_are_the_subject_count_the_rows_of_each():
     sql = build_query("What are the top 2 districts by number of outage tickets reported in 2025?",
                       Catalog({"dist": dist, "outage_tkt": out})).sql
     assert "count(*)" in sql and "DISTINCT" not in sql and "LIMIT 2" in sql, sql
+
+
+@pytest.mark.parametrize("typ, numeric", [("point", False), ("integer", True), ("numeric(12,2)", True),
+                                          ("double precision", True), ("interval", True), ("text", False)])
+def test_a_number_by_its_type_not_by_letters_inside_it(typ, numeric):
+    assert Column("c", typ).is_numeric is numeric  # "point" holds "int": no average of coordinates

@@ -11,6 +11,7 @@ _AUDIT_PARTS = {"created", "updated", "modified", "inserted", "changed", "delete
                 "mod", "ins", "chg", "etl", "lastmod", "update", "modification"}
 _AUDIT_SAID = re.compile(r"\blast (update|modifi|change)|\brow (was )?(written|inserted|updated)|\baudit\b", re.I)
 _NUM_TYPES = ("int", "numeric", "real", "double", "decimal", "money", "float")
+_NUM_NAMES = {"bigint", "smallint", "integer", "int2", "int4", "int8", "float4", "float8", "double precision"}
 
 
 @dataclass
@@ -36,7 +37,8 @@ class Column:
 
     @property
     def is_numeric(self) -> bool:
-        return any(t in self.type for t in _NUM_TYPES) and not self.is_time
+        base = re.sub(r"\(.*", "", self.type)  # "point" holds "int" but is no number; "numeric(12,2)" is one
+        return any(base == t or base.startswith(t) or base in _NUM_NAMES for t in _NUM_TYPES) and not self.is_time
 
     @property
     def is_array(self) -> bool:
