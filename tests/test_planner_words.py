@@ -691,3 +691,12 @@ def test_top_groups_that_are_the_subject_count_the_rows_of_each():
                                           ("double precision", True), ("interval", True), ("text", False)])
 def test_a_number_by_its_type_not_by_letters_inside_it(typ, numeric):
     assert Column("c", typ).is_numeric is numeric  # "point" holds "int": no average of coordinates
+
+
+def test_at_the_moment_is_the_open_row_of_a_history():
+    hist = Table("core", "seat_hist", "r", pk="hist_id", comment="Board seat history", columns={
+        "hist_id": Column("hist_id", "integer"), "member_id": Column("member_id", "integer"),
+        "role_cd": Column("role_cd", "text", values=["CHR", "MEM"], comment="CHR = chair, MEM = member"),
+        "valid_from": Column("valid_from", "date", nullable=False), "valid_to": Column("valid_to", "date")})
+    sql = build_query("How many chairs are there at the moment?", Catalog({"seat_hist": hist})).sql
+    assert "valid_to IS NULL" in sql and "'CHR'" in sql, sql

@@ -669,14 +669,14 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
     no longer available for sale") IS NOT NULL — or the table's one end date. "Counting ones we no longer sell"
     includes them: no filter at all. Either way the words are read, so no other filter takes them."""
     m = _NO_LONGER.search(r.q)
-    still = re.search(r"\b(currently|still|presently|at present)\b", r.q)
+    still = re.search(r"\b(currently|still|presently|at present|at the moment|right now|as of now|as we speak)\b", r.q)
     at = r.mentions[0].start if r.mentions else -1
     current = still is None and at > 0 and r.ws[at - 1] == "current" and r.subject == fact.name
     if current:
         still = re.search(r"\b(current)\b", r.q)  # "who are the current moderators"
     if not m:
         ending = [c for c in fact.time_columns() if c.nullable and not c.audit and (
-            set(name_parts(c.name)) & _ENDING or (current and _says_still(c)))]
+            set(name_parts(c.name)) & (_ENDING | {"to", "thru"}) or ((still or current) and _says_still(c)))]
         says = NULL_SAYS.search(ending[0].comment) if len(ending) == 1 else None
         if still and len(ending) == 1 and (not says or re.search(r"\b(still|current|currently|active|open|not yet)\b",
                                                                    says.group(1).lower())):
