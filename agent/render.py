@@ -14,6 +14,8 @@ from typing import Any, Iterable, Sequence
 from toolkits.results import Block, Code, Finding, Items, Table, Text, ToolResult
 
 MAX_CELL = 160
+PROSE_CELL = 600  # a comment or a constraint's definition is what the reader came for: "A = active, C = closed, ..."
+PROSE_COLUMNS = {"comment", "definition"}
 
 # CommonMark lets any ASCII punctuation be backslash-escaped; these are the ones that start Markdown or HTML:
 # \ ` * [ ] < > & | $ ~ (links and images need [, raw HTML and autolinks need <, entities need &, tables |,
@@ -85,7 +87,8 @@ def md_table(columns: Sequence[str], rows: Sequence[Sequence[Any]], truncated: b
         return "_(no rows)_"
     head = "| " + " | ".join(cell(c, 60) or "?column?" for c in columns) + " |"
     sep = "|" + "|".join("---" for _ in columns) + "|"
-    body = ["| " + " | ".join(cell(v, max_cell) for v in r) + " |" for r in rows]
+    caps = [max(max_cell, PROSE_CELL) if str(c).lower() in PROSE_COLUMNS else max_cell for c in columns]
+    body = ["| " + " | ".join(cell(v, n) for v, n in zip(r, caps)) + " |" for r in rows]
     out = "\n".join([head, sep, *body])
     if truncated:
         n = len(rows)

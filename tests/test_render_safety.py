@@ -260,3 +260,12 @@ def test_chat_page_renders_no_image_from_a_row(hostile, tmp_path, monkeypatch):
             assert_inert(t, "replay", headings=True)
     finally:
         get_settings.cache_clear()
+
+
+def test_a_comment_cell_keeps_its_codes_and_other_cells_stay_short():
+    from agent.render import MAX_CELL, md_table
+
+    says = "; ".join(f"S{k} = status number {k} of the flight" for k in range(12))  # ~400 characters
+    out = md_table(["column", "comment", "value"], [("status", says, "x" * 300)])
+    assert says in out and "S11 = status number 11" in out  # the whole meaning list
+    assert "x" * MAX_CELL not in out and "…" in out  # a value is still cut
