@@ -700,3 +700,11 @@ def test_at_the_moment_is_the_open_row_of_a_history():
         "valid_from": Column("valid_from", "date", nullable=False), "valid_to": Column("valid_to", "date")})
     sql = build_query("How many chairs are there at the moment?", Catalog({"seat_hist": hist})).sql
     assert "valid_to IS NULL" in sql and "'CHR'" in sql, sql
+
+
+def test_scheduled_for_a_month_says_when_not_a_status():
+    fx = Table("comp", "fixture", "r", pk="fixture_id", comment="Fixtures", columns={
+        "fixture_id": Column("fixture_id", "integer"), "ko_at": Column("ko_at", "timestamp", nullable=False),
+        "status": Column("status", "text", values=["SCH", "PLD", "PP"], comment="SCH scheduled, PLD played, PP postponed")})
+    sql = build_query("How many fixtures that were scheduled for January 2024 got postponed?", Catalog({"fixture": fx})).sql
+    assert "status = 'PP'" in sql and "SCH" not in sql and "'2024-01-01'" in sql, sql

@@ -88,6 +88,9 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         first = r.window.phrase.split()[0]
         r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)
         r.used |= {i for i, w in enumerate(ws) if w in r.window.phrase.split()}
+        before = r.window_pos - (1 if r.window_pos > 0 and ws[r.window_pos] not in _PLANNED_BY else 0)
+        if 0 < before and ws[before - 1] in _PLANNED and ws[before] in _PLANNED_BY:
+            r.used.add(before - 1)  # "scheduled for January 2024": when, not a status 'scheduled'
     for o in [m.table for m in r.mentions[1:] if m.table != r.subject]:
         link = cat.link(r.subject, o)
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
@@ -115,6 +118,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     return r
 
 
+_PLANNED = {"scheduled", "planned", "slated", "due", "expected", "booked", "rostered", "timetabled"}
+_PLANNED_BY = {"for", "on", "in", "during", "at"}
 _EVER = re.compile(r"\b(at some (?:point|stage|time)|at any (?:point|stage|time)|ever|at least once)\b")
 
 
