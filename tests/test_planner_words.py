@@ -708,3 +708,22 @@ def test_scheduled_for_a_month_says_when_not_a_status():
         "status": Column("status", "text", values=["SCH", "PLD", "PP"], comment="SCH scheduled, PLD played, PP postponed")})
     sql = build_query("How many fixtures that were scheduled for January 2024 got postponed?", Catalog({"fixture": fx})).sql
     assert "status = 'PP'" in sql and "SCH" not in sql and "'2024-01-01'" in sql, sql
+
+
+def test_rows_with_a_related_row_two_keys_down_and_one_up():
+    order = Table("shop", "orders", "r", pk="order_id", comment="Orders", columns={
+        "order_id": Column("order_id", "integer"), "placed_at": Column("placed_at", "timestamp", nullable=False)})
+    parcel = Table("shop", "parcel", "r", pk="parcel_id", comment="Parcels", columns={
+        "parcel_id": Column("parcel_id", "integer"), "order_id": Column("order_id", "integer")},
+        fks=[("order_id", "orders", "order_id")])
+    leg = Table("shop", "parcel_leg", "r", pk="leg_id", comment="Legs of a parcel's journey", columns={
+        "leg_id": Column("leg_id", "integer"), "parcel_id": Column("parcel_id", "integer"),
+        "truck_run_id": Column("truck_run_id", "integer")},
+        fks=[("parcel_id", "parcel", "parcel_id"), ("truck_run_id", "truck_run", "truck_run_id")])
+    run = Table("shop", "truck_run", "r", pk="truck_run_id", comment="Truck runs", columns={
+        "truck_run_id": Column("truck_run_id", "integer"),
+        "status": Column("status", "text", values=["Done", "Cancelled", "Planned"])})
+    cat = Catalog({"orders": order, "parcel": parcel, "parcel_leg": leg, "truck_run": run})
+    sql = build_query("How many orders include at least one truck run that got cancelled?", cat).sql
+    assert "EXISTS (SELECT 1 FROM shop.parcel_leg c0 JOIN shop.parcel c1" in sql, sql
+    assert "JOIN shop.truck_run p ON p.truck_run_id = c0.truck_run_id" in sql and "p.status = 'Cancelled'" in sql, sql

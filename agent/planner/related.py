@@ -379,6 +379,7 @@ def _without_chain(r: Read, cat: Catalog, wanted, exists: bool = False) -> Query
     inventory → film); ``exists``: rows that have one."""
     t = cat.tables[r.subject]
     todo, seen = [(t.name, [])], {t.name}
+    fallback = None
     while todo:
         at, path = todo.pop(0)
         for ct, fk, refcol in cat.inbound(at) if len(path) < 3 else ():
@@ -386,6 +387,13 @@ def _without_chain(r: Read, cat: Catalog, wanted, exists: bool = False) -> Query
                 continue
             seen.add(ct.name)
             hop = path + [(ct, fk, refcol)]
+            up = next(((col, cat.tables[ref], rcol) for col, ref, rcol in ct.fks
+                       if ref in cat.tables and ref not in seen and wanted(cat.tables[ref])), None) if exists else None
+            if up is not None and not wanted(ct):  # "bookings with a flight that got cancelled": tickets ←
+                guessed = up[0] in ct.implied or any(f in c.implied for c, f, _ in hop)  # ticket_flights → flights
+                if not guessed:
+                    return _exists_through(r, cat, t, hop, up)
+                fallback = fallback or (hop, up)  # a declared path is looked for first
             if wanted(ct) and len(hop) >= 2:
                 chain = list(reversed(hop))  # from the named table up to the subject's child
                 joins = [S(" JOIN {} {} ON {} = {}").format(rel(chain[i + 1][0]), ident(f"c{i + 1}"),
@@ -406,7 +414,32 @@ def _without_chain(r: Read, cat: Catalog, wanted, exists: bool = False) -> Query
                 sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
                 return query(sql, "list", r.subject, what)
             todo.append((ct.name, hop))
-    return None
+    return _exists_through(r, cat, t, *fallback) if fallback else None
+
+
+def _exists_through(r: Read, cat: Catalog, t: Table, hop: list, up: tuple) -> Query | None:
+    """Rows of the subject with a row below them (``hop``: child tables, nearest first) that references the named
+    table, whose values the question gives ("at least one flight that got cancelled": flights.status)."""
+    col, pt, rcol = up
+    chain = list(reversed(hop))  # c0: the deepest child, the one that references the named table
+    joins = [S(" JOIN {} {} ON {} = {}").format(rel(chain[i + 1][0]), ident(f"c{i + 1}"),
+                                               ident(f"c{i + 1}", chain[i][2]), ident(f"c{i}", chain[i][1]))
+             for i in range(len(chain) - 1)]
+    joins.append(S(" JOIN {} p ON {} = {}").format(rel(pt), ident("p", rcol), ident("c0", col)))
+    vconds, vsaid, vused = value_filters(pt, r.ws, "p", r.used, strong=True)
+    if not vconds:
+        return None  # a plain "with a flight": every booking has one; the child count reads it
+    conds = [S("{} = {}").format(ident(f"c{len(chain) - 1}", chain[-1][1]), ident("e", chain[-1][2])), *vconds]
+    cond = S("EXISTS (SELECT 1 FROM {} c0{} WHERE {})").format(rel(chain[0][0]), S("").join(joins), S(" AND ").join(conds))
+    r.used |= vused
+    path_said = " → ".join([x[0].name for x in chain] + [pt.name])
+    what = f"{r.subject} with {pt.name} ({', '.join(vsaid)}) (through {path_said})"
+    if r.count:
+        sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
+        return query(sql, "count", r.subject, f"count of {what}", r.subject)
+    order = ident("e", t.pk) if t.pk else S("1")
+    sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
+    return query(sql, "list", r.subject, what)
 
 
 _NUMBER_WORDS = "|".join(NUMBER_WORDS)
