@@ -591,6 +591,8 @@ def test_still_open_is_the_unset_end_not_also_a_status():
         "status": Column("status", "text", values=["OPEN", "ESCALATED", "WON", "LOST"])})
     sql = build_query("How many cases are still open?", Catalog({"case_file": case})).sql
     assert "closed_on IS NULL" in sql and "status" not in sql, sql  # ESCALATED cases are open too
+    sql = build_query("How many cases are closed right now?", Catalog({"case_file": case})).sql
+    assert "closed_on IS NOT NULL" in sql, sql  # the end said before "right now"
 
 
 def test_a_word_written_out_for_a_short_code():
