@@ -330,12 +330,24 @@ def without(r: Read, cat: Catalog) -> Query | None:
         conds += window_conds("c", time_column(ct, r.ws, r.window_pos)[0], r.window)
     cond = S("NOT EXISTS (SELECT 1 FROM {} c WHERE {})").format(rel(ct), S(" AND ").join(conds))
     what = f"{r.subject} without {ct.name}" + (f" ({r.window.phrase})" if len(conds) > 1 else "")
+    return _rows_where(r, t, cond, what)
+
+
+def _rows_where(r: Read, t: Table, cond: psql.Composable, what: str) -> Query:
+    """The subject's rows (alias e) that meet ``cond``: counted, or listed by key."""
     if r.count:
         sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
         return query(sql, "count", r.subject, f"count of {what}", r.subject)
     order = ident("e", t.pk) if t.pk else S("1")
     sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
+
+
+def _chain_joins(chain: list) -> list[psql.Composable]:
+    """Joins up a chain of child tables (c0 the deepest, each (table, fk, referenced column)) to the subject's child."""
+    return [S(" JOIN {} {} ON {} = {}").format(rel(chain[i + 1][0]), ident(f"c{i + 1}"),
+                                              ident(f"c{i + 1}", chain[i][2]), ident(f"c{i}", chain[i][1]))
+            for i in range(len(chain) - 1)]
 
 
 def _below_by_meaning(r: Read, cat: Catalog, phrase: str) -> str | None:
@@ -396,9 +408,7 @@ def _without_chain(r: Read, cat: Catalog, wanted, exists: bool = False) -> Query
                 fallback = fallback or (hop, up)  # a declared path is looked for first
             if wanted(ct) and len(hop) >= 2:
                 chain = list(reversed(hop))  # from the named table up to the subject's child
-                joins = [S(" JOIN {} {} ON {} = {}").format(rel(chain[i + 1][0]), ident(f"c{i + 1}"),
-                                                           ident(f"c{i + 1}", chain[i][2]), ident(f"c{i}", chain[i][1]))
-                         for i in range(len(chain) - 1)]
+                joins = _chain_joins(chain)
                 conds = [S("{} = {}").format(ident(f"c{len(chain) - 1}", chain[-1][1]), ident("e", chain[-1][2]))]
                 if r.window and ct.time_columns():
                     conds += window_conds("c0", time_column(ct, r.ws, r.window_pos)[0], r.window)
@@ -407,12 +417,7 @@ def _without_chain(r: Read, cat: Catalog, wanted, exists: bool = False) -> Query
                 path_said = " → ".join(x[0].name for x in chain)
                 what = (f"{r.subject} {'with' if exists else 'without'} {ct.name} (through {path_said})"
                         + (f" ({r.window.phrase})" if r.window else ""))
-                if r.count:
-                    sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
-                    return query(sql, "count", r.subject, f"count of {what}", r.subject)
-                order = ident("e", t.pk) if t.pk else S("1")
-                sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
-                return query(sql, "list", r.subject, what)
+                return _rows_where(r, t, cond, what)
             todo.append((ct.name, hop))
     return _exists_through(r, cat, t, *fallback) if fallback else None
 
@@ -422,9 +427,7 @@ def _exists_through(r: Read, cat: Catalog, t: Table, hop: list, up: tuple) -> Qu
     table, whose values the question gives ("at least one flight that got cancelled": flights.status)."""
     col, pt, rcol = up
     chain = list(reversed(hop))  # c0: the deepest child, the one that references the named table
-    joins = [S(" JOIN {} {} ON {} = {}").format(rel(chain[i + 1][0]), ident(f"c{i + 1}"),
-                                               ident(f"c{i + 1}", chain[i][2]), ident(f"c{i}", chain[i][1]))
-             for i in range(len(chain) - 1)]
+    joins = _chain_joins(chain)
     joins.append(S(" JOIN {} p ON {} = {}").format(rel(pt), ident("p", rcol), ident("c0", col)))
     vconds, vsaid, vused = value_filters(pt, r.ws, "p", r.used, strong=True)
     if not vconds:
@@ -434,12 +437,7 @@ def _exists_through(r: Read, cat: Catalog, t: Table, hop: list, up: tuple) -> Qu
     r.used |= vused
     path_said = " → ".join([x[0].name for x in chain] + [pt.name])
     what = f"{r.subject} with {pt.name} ({', '.join(vsaid)}) (through {path_said})"
-    if r.count:
-        sql = S("SELECT count(*) AS {} FROM {} e WHERE {}").format(ident(r.subject), rel(t), cond)
-        return query(sql, "count", r.subject, f"count of {what}", r.subject)
-    order = ident("e", t.pk) if t.pk else S("1")
-    sql = S("SELECT e.* FROM {} e WHERE {} ORDER BY {} LIMIT {}").format(rel(t), cond, order, L(r.n or r.limit))
-    return query(sql, "list", r.subject, what)
+    return _rows_where(r, t, cond, what)
 
 
 _NUMBER_WORDS = "|".join(NUMBER_WORDS)
