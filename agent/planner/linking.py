@@ -181,7 +181,7 @@ def abbreviates(part: str, w: str) -> bool:
     s = singular(w)
     if not w.isalpha() or len(part) < 3 or len(s) < 4 or part == s:
         return False
-    # "trans" is written x ("txn", "trx" of transaction, "xfer" of transfer)
+    # "trans" is written x ("txn" of transaction, "xfer" of transfer)
     for form in [s] + (["tx" + s[5:], "x" + s[5:]] if s.startswith("trans") and "x" in part else []):
         rest = iter(form[1:])
         if part == form or (part[0] == form[0] and len(part) * 3.7 >= len(form) and len(part) < len(form)

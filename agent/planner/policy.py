@@ -172,7 +172,8 @@ def advice_statement(q: str, cat: Catalog) -> str | None:
         if hit is None:
             continue
         col = t.columns[hit[0]]
-        value = col.values[0] if col.values else (1 if col.is_numeric else "x")
+        seen = col.values or col.samples  # a value the data holds, for a realistic estimate
+        value = seen[0] if seen else (1 if col.is_numeric else "x")
         if col.is_time:
             return psql.SQL("SELECT * FROM {} WHERE {} >= now() - interval '1 day'").format(
                 rel(t), psql.Identifier(col.name)).as_string(None)

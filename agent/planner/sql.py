@@ -1134,8 +1134,9 @@ _LAST = {"last_name", "lastname", "last_nm", "lname", "surname", "family_name", 
 def full_name(t: Table, alias: str) -> psql.Composable | None:
     """A person's whole name from a table's first- and last-name columns (concat_ws: a missing part is left out), or
     None when it has no such pair."""
-    first = next((c for c in t.columns if bare(c) in _FIRST or c.lower() in _FIRST), None)
-    last = next((c for c in t.columns if bare(c) in _LAST or c.lower() in _LAST), None)
+    text = [c for c, col in t.columns.items() if col.is_text]  # "first"/"last" timestamps name nobody
+    first = next((c for c in text if bare(c) in _FIRST or c.lower() in _FIRST), None)
+    last = next((c for c in text if bare(c) in _LAST or c.lower() in _LAST), None)
     if first is None or last is None:
         return None
     return S("concat_ws(' ', {}, {})").format(ident(alias, first), ident(alias, last))
