@@ -517,3 +517,27 @@ def test_workload_resource_and_tuning_tools_plan_and_parse_like_the_planner(pgfi
     advice = call(pgfix, "settings_advice")
     assert all(f.subject and f.severity == "warning" for f in advice.findings)
     assert [f.sql for f in advice.findings if f.sql] == [s["sql"] for s in advice.suggestions]
+
+
+def test_catalog_samples_skip_tables_the_role_cannot_read(pgfix):
+    """A few values of text columns too varied to list (how codes are spelt); a table the role may not read is left
+    out of them, and the catalog still loads."""
+    from toolkits.postgres.catalog import read_catalog
+
+    with psycopg.connect(pgfix["admin"], autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'dbcopilot_tk_ro'").fetchone():
+            conn.execute("CREATE ROLE dbcopilot_tk_ro LOGIN")
+    with psycopg.connect(pgfix["dsn"], autocommit=True) as conn:
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO dbcopilot_tk_ro")
+        conn.execute("CREATE TABLE IF NOT EXISTS tk_locked (id int PRIMARY KEY, secret_code text)")
+        conn.execute("INSERT INTO tk_locked SELECT g, 'S' || g FROM generate_series(1, 20) g ON CONFLICT DO NOTHING")
+        conn.execute("REVOKE ALL ON tk_locked FROM dbcopilot_tk_ro")
+    try:
+        ro = read_catalog(PgContext(dsn=pgfix["dsn"].replace("user=postgres", "user=dbcopilot_tk_ro")), fresh=True)
+        assert ro.tables["tk_locked"].columns["secret_code"].samples == []
+        assert len(ro.tables["customers"].columns["name"].samples) == 8  # 1,000 names: too many to list, sampled
+        su = read_catalog(pgfix["ctx"], fresh=True)
+        assert su.tables["tk_locked"].columns["secret_code"].samples[:2] == ["S1", "S2"]  # the owner reads them
+    finally:
+        with psycopg.connect(pgfix["dsn"], autocommit=True) as conn:
+            conn.execute("DROP TABLE tk_locked")

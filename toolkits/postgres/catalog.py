@@ -126,9 +126,13 @@ def _samples(cur, cat: Catalog, budget_s: float = 1.0) -> None:
     """A few values of each text column with none listed (keys and codes such as acct_no 'KST04108064'): how a
     code the question writes is spelt in the data (the planner matches "account KST04126705" to acct_no)."""
     started = time.monotonic()
+    cur.execute("""SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE c.relkind IN ('r', 'p') AND NOT c.relrowsecurity AND has_table_privilege(c.oid, 'SELECT')
+                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""")
+    readable = {r[0] for r in cur.fetchall()}  # a table this role may not read is left out, not an error
     for t in cat.tables.values():
         cols = [c for c in t.columns.values() if c.is_text and not c.values and not c.enum and not _free_text(c.name)]
-        if t.kind not in "rp" or t.partition_of or not cols:
+        if t.kind not in "rp" or t.partition_of or not cols or t.oid not in readable:
             continue
         if time.monotonic() - started > budget_s:
             return
