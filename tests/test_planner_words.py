@@ -729,3 +729,20 @@ def test_rows_with_a_related_row_two_keys_down_and_one_up():
     sql = build_query("How many orders include at least one truck run that got cancelled?", cat).sql
     assert "EXISTS (SELECT 1 FROM shop.parcel_leg c0 JOIN shop.parcel c1" in sql, sql
     assert "JOIN shop.truck_run p ON p.truck_run_id = c0.truck_run_id" in sql and "p.status = 'Cancelled'" in sql, sql
+
+
+def test_who_held_a_role_on_a_day_reads_the_validity_range_and_names_the_person():
+    member = Table("core", "member", "r", pk="member_id", comment="Members", columns={
+        "member_id": Column("member_id", "integer"), "first_name": Column("first_name", "text"),
+        "last_name": Column("last_name", "text"), "org_nm": Column("org_nm", "text")})
+    hist = Table("core", "seat_hist", "r", pk="hist_id", comment="Board seat history", columns={
+        "hist_id": Column("hist_id", "integer"), "member_id": Column("member_id", "integer"),
+        "role_cd": Column("role_cd", "text", values=["CHR", "MEM"], comment="CHR = chair, MEM = member"),
+        "valid_from": Column("valid_from", "date", nullable=False), "valid_to": Column("valid_to", "date"),
+        "chg_rsn": Column("chg_rsn", "text")}, fks=[("member_id", "member", "member_id")])
+    cat = Catalog({"member": member, "seat_hist": hist})
+    sql = build_query("Who is the chair today?", cat).sql
+    assert "t.valid_from < current_date + 1 AND (t.valid_to IS NULL OR t.valid_to >= current_date)" in sql, sql
+    assert "coalesce(nullif(concat_ws(' ', n_mem.first_name, n_mem.last_name), ''), n_mem.org_nm) AS member_name" in sql
+    sql = build_query("Who held the chair on 1 January 2024?", cat).sql
+    assert "t.valid_from < '2024-01-02'::date AND (t.valid_to IS NULL OR t.valid_to >= '2024-01-01'::date)" in sql, sql

@@ -154,7 +154,7 @@ def stem_names(w: str, table: str) -> bool:
 
 
 # "which ...", "list ...", "show me ...": rows asked for — not "list price", not "on any single show"
-LISTS = re.compile(r"\bwhich\b|^\s*who (?:are|were)\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
+LISTS = re.compile(r"\bwhich\b|^\s*who (?:are|were|is|was|held|holds|owns|owned)\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
 
 
 def top_n(q: str) -> int | None:

@@ -15,6 +15,7 @@ nothing here runs SQL (the selection tool and its guard do).
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 
@@ -578,9 +579,41 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         table, alias = parent[0], "w"
         f.joins.append(S(" JOIN {} w ON {} = {}").format(rel(table), ident("w", parent[2]), ident(T, parent[1])))
     col, pos = time_column(table, r.ws, r.window_pos)
+    valid = validity(table)
+    if valid and not pos and table is fact and _one_day_window(r.window):
+        # "who held account X on New Year's Day 2024", "holders as of 30 June": the rows valid that day
+        start, end = valid
+        high = r.window.high if r.window.high is not None else S("current_date + 1")
+        f.add(S("{} < {} AND ({} IS NULL OR {} >= {})").format(ident(alias, start), high, ident(alias, end),
+                                                               ident(alias, end), r.window.low),
+              f"valid {r.window.phrase} ({start} to {end})")
+        return
     if col:
         r.used.update(pos)
         f.add(S(" AND ").join(window_conds(alias, col, r.window)), f"{col} {r.window.phrase}")  # one condition, one phrase
+
+
+_VALID_FROM = {"from", "start", "begin", "effective", "valid"}
+_VALID_TO = {"to", "end", "until", "thru", "till", "expiry"}
+
+
+def validity(t: Table) -> tuple[str, str] | None:
+    """(start, end) of a row's validity (valid_from / valid_to, effective_start / effective_end; the end NULL while
+    it holds), or None when the table keeps no such range."""
+    cols = [c for c in t.time_columns() if not c.audit]
+    start = [c.name for c in cols if set(name_parts(c.name)) & _VALID_FROM and not set(name_parts(c.name)) & _VALID_TO]
+    end = [c.name for c in cols if c.nullable and set(name_parts(c.name)) & _VALID_TO]
+    return (start[0], end[0]) if len(start) == 1 and len(end) == 1 else None
+
+
+def _one_day_window(w) -> bool:
+    """A window of one day ("on 1 January 2024", "today"): a point in time for rows valid over a range."""
+    if w is None or w.low is None:
+        return False
+    if w.phrase == "today":
+        return True
+    days = re.findall(r"'(\d{4}-\d{2}-\d{2})'", f"{w.lower} {w.upper}")
+    return len(days) == 2 and (dt.date.fromisoformat(days[1]) - dt.date.fromisoformat(days[0])).days == 1
 
 
 def flag_filters(r: Read, fact: Table, f: Filters) -> None:
@@ -1145,16 +1178,28 @@ def full_name(t: Table, alias: str) -> psql.Composable | None:
 def _named_by_key(fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Composable]:
     """Rows with no name of their own whose key names someone ("Moderators": UserId → Users.DisplayName): that
     name first, so a listing says who, not only an id."""
-    if fact.label_column() is not None:
-        return S(""), S("")
-    for pcol, pref, prefcol in fact.fks:
-        pt = cat.tables.get(pref)
-        lab = pt.label_column() if pt is not None and pt.name != fact.name else None
-        if lab and lab.lower().endswith(("name", "_nm", "title")):
-            a = "n_" + pref[:3]
-            return (S("{} AS {}, ").format(ident(a, lab), ident(f"{pref}_{lab}")),
-                    S(" LEFT JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, prefcol), ident(T, pcol)))
+    own = fact.label_column()
+    if own is not None and (own.lower().endswith(_NAMED) or full_name(fact, T) is not None):
+        return S(""), S("")  # rows with a name of their own ("chg_rsn" is a reason, no name)
+    parents = [(pcol, pref, prefcol) for pcol, pref, prefcol in fact.fks
+               if pref in cat.tables and pref != fact.name]
+    parents.sort(key=lambda p: full_name(cat.tables[p[1]], "n") is None)  # a person first ("the holder": cust)
+    for pcol, pref, prefcol in parents:
+        pt = cat.tables[pref]
+        a, lab = "n_" + pref[:3], pt.label_column()
+        whole = full_name(pt, a)  # a person: first and last name together
+        other = [c for c in pt.columns if c.lower().endswith(_NAMED) and pt.columns[c].is_text
+                 and bare(c) not in _FIRST | _LAST and c.lower() not in _FIRST | _LAST]
+        if whole is not None and other:  # a customer that is a company has its name elsewhere (biz_nm)
+            whole = S("coalesce(nullif({}, ''), {})").format(whole, ident(a, other[0]))
+        if whole is not None or (lab and lab.lower().endswith(_NAMED)):
+            shown = S("{} AS {}, ").format(whole, ident(f"{pref}_name")) if whole is not None else \
+                S("{} AS {}, ").format(ident(a, lab), ident(f"{pref}_{lab}"))
+            return shown, S(" LEFT JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, prefcol), ident(T, pcol))
     return S(""), S("")
+
+
+_NAMED = ("name", "_nm", "title")
 
 
 def list_order(r: Read, fact: Table) -> psql.Composable:
