@@ -1177,7 +1177,8 @@ def full_name(t: Table, alias: str) -> psql.Composable | None:
 
 def _named_by_key(fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Composable]:
     """Rows with no name of their own whose key names someone ("Moderators": UserId → Users.DisplayName): that
-    name first, so a listing says who, not only an id."""
+    name first, so a listing says who, not only an id. Rows labelled by something that is no name (a reason) get
+    only a person's: first and last name, or a company's name when those are empty ("the holder of account X")."""
     own = fact.label_column()
     if own is not None and (own.lower().endswith(_NAMED) or full_name(fact, T) is not None):
         return S(""), S("")  # rows with a name of their own ("chg_rsn" is a reason, no name)
@@ -1192,7 +1193,7 @@ def _named_by_key(fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Comp
                  and bare(c) not in _FIRST | _LAST and c.lower() not in _FIRST | _LAST]
         if whole is not None and other:  # a customer that is a company has its name elsewhere (biz_nm)
             whole = S("coalesce(nullif({}, ''), {})").format(whole, ident(a, other[0]))
-        if whole is not None or (lab and lab.lower().endswith(_NAMED)):
+        if whole is not None or (own is None and lab and lab.lower().endswith(_NAMED)):
             shown = S("{} AS {}, ").format(whole, ident(f"{pref}_name")) if whole is not None else \
                 S("{} AS {}, ").format(ident(a, lab), ident(f"{pref}_{lab}"))
             return shown, S(" LEFT JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, prefcol), ident(T, pcol))
