@@ -38,7 +38,7 @@ class Column:
     @property
     def is_numeric(self) -> bool:
         base = re.sub(r"\(.*", "", self.type)  # "point" holds "int" but is no number; "numeric(12,2)" is one
-        return any(base == t or base.startswith(t) or base in _NUM_NAMES for t in _NUM_TYPES) and not self.is_time
+        return (base in _NUM_NAMES or base.startswith(_NUM_TYPES)) and not self.is_time
 
     @property
     def is_array(self) -> bool:

@@ -76,14 +76,20 @@ def _free_text(name: str) -> bool:
     return bool(set(re.split(r"[_\W]+", name.lower())) & _FREE_TEXT)
 
 
-def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
+def _readable(cur) -> list[tuple]:
+    """The tables and partitioned tables this role may read, without row security: (oid, schema, name, kind, row
+    estimate, is a partition). The value readers below read only these (a table it may not read is no error)."""
+    cur.execute("""SELECT c.oid, n.nspname, c.relname, c.relkind, c.reltuples, c.relispartition
+                   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE c.relkind IN ('r', 'p') AND NOT c.relrowsecurity AND has_table_privilege(c.oid, 'SELECT')
+                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""")
+    return cur.fetchall()
+
+
+def _small_table_values(cur, cat: Catalog, readable: list[tuple], max_rows: int = 5000) -> None:
     """Tables too small for pg_stats to list all their values (all distinct, or only the few more common than the
     rest: 3 of 12 car makes): read their text values, the common ones first."""
-    cur.execute("""SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                   WHERE c.relkind IN ('r', 'p') AND c.reltuples BETWEEN 0 AND %s AND NOT c.relispartition
-                     AND NOT c.relrowsecurity AND has_table_privilege(c.oid, 'SELECT')
-                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""", (max_rows,))
-    for schema, table in cur.fetchall():
+    for schema, table in [(s, n) for _, s, n, _, rows, part in readable if 0 <= rows <= max_rows and not part]:
         t = cat.tables.get(table)
         if not t or t.schema != schema:
             continue
@@ -96,15 +102,13 @@ def _small_table_values(cur, cat: Catalog, max_rows: int = 5000) -> None:
                     c.values = list(dict.fromkeys([*c.values, *(str(v).strip() for v in vals)]))
 
 
-def _sampled_values(cur, cat: Catalog, min_rows: int = 5000, budget_s: float = 3.0, sample_rows: int = 3000) -> None:
+def _sampled_values(cur, cat: Catalog, readable: list[tuple], min_rows: int = 5000, budget_s: float = 3.0,
+                    sample_rows: int = 3000) -> None:
     """Big tables' text columns pg_stats lists no (or one) common value for: the distinct values of a page
     sample (TABLESAMPLE SYSTEM), kept when there are few ("dormant" in a column that is mostly blank)."""
-    cur.execute("""SELECT n.nspname, c.relname, c.reltuples FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                   WHERE c.relkind = 'r' AND c.reltuples > %s AND NOT c.relispartition AND NOT c.relrowsecurity
-                     AND has_table_privilege(c.oid, 'SELECT')
-                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""", (min_rows,))
     started = time.monotonic()
-    for schema, table, rows in cur.fetchall():
+    for schema, table, rows in [(s, n, rows) for _, s, n, kind, rows, part in readable
+                                if kind == "r" and rows > min_rows and not part]:
         t = cat.tables.get(table)
         if not t or t.schema != schema:
             continue
@@ -122,17 +126,14 @@ def _sampled_values(cur, cat: Catalog, min_rows: int = 5000, budget_s: float = 3
                 c.values = list(dict.fromkeys([*c.values, *vals]))
 
 
-def _samples(cur, cat: Catalog, budget_s: float = 1.0) -> None:
+def _samples(cur, cat: Catalog, readable: list[tuple], budget_s: float = 1.0) -> None:
     """A few values of each text column with none listed (keys and codes such as acct_no 'KST04108064'): how a
     code the question writes is spelt in the data (the planner matches "account KST04126705" to acct_no)."""
     started = time.monotonic()
-    cur.execute("""SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                   WHERE c.relkind IN ('r', 'p') AND NOT c.relrowsecurity AND has_table_privilege(c.oid, 'SELECT')
-                     AND n.nspname NOT IN ('pg_catalog', 'information_schema')""")
-    readable = {r[0] for r in cur.fetchall()}  # a table this role may not read is left out, not an error
+    oids = {r[0] for r in readable}
     for t in cat.tables.values():
         cols = [c for c in t.columns.values() if c.is_text and not c.values and not c.enum and not _free_text(c.name)]
-        if t.kind not in "rp" or t.partition_of or not cols or t.oid not in readable:
+        if t.kind not in "rp" or t.partition_of or not cols or t.oid not in oids:
             continue
         if time.monotonic() - started > budget_s:
             return
@@ -217,10 +218,11 @@ def load_catalog(cur) -> Catalog:
         if t and t.schema == schema and col in t.columns and t.columns[col].type in ("text[]", "character varying[]"):
             vals = vals if isinstance(vals, list) else json.loads(vals)
             t.columns[col].values = [str(v) for v in vals if v is not None and len(str(v)) <= 40][:100]
-    _small_table_values(cur, cat)
-    _sampled_values(cur, cat)
+    readable = _readable(cur)
+    _small_table_values(cur, cat, readable)
+    _sampled_values(cur, cat, readable)
     _json_keys(cur, cat)
-    _samples(cur, cat)
+    _samples(cur, cat, readable)
     cur.execute(CATALOG_SQL["checks"])
     for schema, table, definition in cur.fetchall():  # CHECK (status IN ('a', 'b')) lists every value
         t = cat.tables.get(table)
