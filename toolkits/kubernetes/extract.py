@@ -18,6 +18,9 @@ from toolkits.kubernetes.snapshot import Snapshot, redact_secret
 
 RECENT_S = 3600  # a warning event older than this (before the newest one) is history, not a symptom
 _HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?")
+# a client that cannot resolve a name (also one of rca.py's "unreachable" signals)
+DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
+                         r"name|no such host|UnknownHostException")
 _PAIRS = {(rel, a, b) for rel, pairs in RELATIONS.items() for a, b in pairs}
 
 
@@ -227,7 +230,9 @@ def build(snap: Snapshot) -> Graph:
         bad = [t for t, s in conds.items() if (t == "Ready" and s != "True") or (t != "Ready" and s == "True")]
         add("Node", o, phase="Ready" if conds.get("Ready") == "True" else "NotReady",
             reasons=[("NotReady" if t == "Ready" else t) for t in bad], conditions=conds,
-            detail={"taints": (o.get("spec") or {}).get("taints") or [], "allocatable": st.get("allocatable") or {},
+            detail={"messages": [c.get("message") for c in st.get("conditions") or []
+                                 if c.get("type") in bad and c.get("message")],
+                    "labels": dict((o.get("metadata") or {}).get("labels") or {}),"taints": (o.get("spec") or {}).get("taints") or [], "allocatable": st.get("allocatable") or {},
                     "unschedulable": bool((o.get("spec") or {}).get("unschedulable"))})
     for o in snap.items("Pod"):
         phase, reasons, conds, extra = _pod_state(o, g.now)
@@ -263,10 +268,15 @@ def build(snap: Snapshot) -> Graph:
                 "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
                 "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")],
                 **({"schedule": spec.get("schedule"), "lastScheduleTime": st.get("lastScheduleTime")}
-                   if kind == "CronJob" else {})})
+                   if kind == "CronJob" else {}),
+                **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],
+                    "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "cni": _network_plugin(tmpl)}
+                   if kind == "DaemonSet" else {})})
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
         add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
+            "custom_owner": _custom_owner(o), "headless": spec.get("clusterIP") == "None",
+            "publishNotReady": bool(spec.get("publishNotReadyAddresses")),
             "externalName": spec.get("externalName"),
             "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port")), "name": p.get("name")}
                       for p in spec.get("ports") or []]})
@@ -293,7 +303,7 @@ def build(snap: Snapshot) -> Graph:
         terms = (((spec.get("nodeAffinity") or {}).get("required") or {}).get("nodeSelectorTerms") or [])
         add("PersistentVolume", o, phase=st.get("phase", ""), detail={
             "storageClass": spec.get("storageClassName"), "capacity": (spec.get("capacity") or {}).get("storage"),
-            "nodeTerms": terms,
+            "nodeTerms": terms, "claim_uid": claim.get("uid") or "",
             "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else ""})
     for o in snap.items("StorageClass"):
         add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner")})
@@ -340,6 +350,8 @@ def build(snap: Snapshot) -> Graph:
     jobs_by_ns: dict[str, list[Node]] = {}
     for j in g.by_kind("Job"):
         jobs_by_ns.setdefault(j.namespace, []).append(j)
+    cluster_dns = [s.uid for s in g.by_kind("Service") if s.namespace == "kube-system" and
+                   ((s.detail.get("selector") or {}).get("k8s-app") == "kube-dns" or s.name in ("kube-dns", "coredns"))]
     for o in snap.items("Pod"):
         ns, name, _ = _meta(o)
         uid = by_key[key("Pod", ns, name)]
@@ -379,6 +391,9 @@ def build(snap: Snapshot) -> Graph:
         for host in set(_HOST.findall(text.lower())):
             svc_name, svc_ns = service_of(host, ns)
             edge("CONNECTS_TO", uid, by_key.get(key("Service", svc_ns, svc_name)))
+        if DNS_FAILURE.search(" ".join(g.nodes[uid].detail.get("messages") or [])):
+            for dns in cluster_dns:  # a name it cannot resolve: it asks the cluster's DNS
+                edge("CONNECTS_TO", uid, dns)
     pods_by_ns: dict[str, list[Node]] = {}
     by_label: dict[tuple[str, str, str], list[Node]] = {}
     for p in g.by_kind("Pod"):
@@ -403,8 +418,17 @@ def build(snap: Snapshot) -> Graph:
             for p in selected(svc.namespace, svc.detail["selector"]):
                 edge("SELECTS", svc.uid, p.uid)
             for w in workloads.get(svc.namespace, []):
-                if selects(svc.detail["selector"], w.detail.get("template_labels") or {}):
+                tmpl = w.detail.get("template_labels") or {}
+                if selects(svc.detail["selector"], tmpl):
                     edge("SELECTS_TEMPLATE", svc.uid, w.uid)
+                elif _runtime_labels(svc.detail["selector"], tmpl):
+                    edge("SELECTS_TEMPLATE", svc.uid, w.uid, "runtime")
+    for ds in g.by_kind("DaemonSet"):
+        if ds.detail.get("cni"):
+            on = {g.nodes[p].detail.get("node") for p, o in owners.items() if o == ds.uid and g.nodes[p].kind == "Pod"}
+            for n in nodes if on - {""} else []:
+                if n.name not in on:
+                    edge("MISSES_AGENT", n.uid, ds.uid)
     for kind in ("Endpoints", "EndpointSlice"):
         for n in g.by_kind(kind):
             svc = n.labels.get("kubernetes.io/service-name") if kind == "EndpointSlice" else n.name
@@ -423,6 +447,10 @@ def build(snap: Snapshot) -> Graph:
                 if bad:
                     g.nodes[ing].detail.setdefault("unserved", []).append({"service": backend, "ports": bad,
                                                                            "offered": sorted(offered)})
+    operators = [w for w in g.by_kind("Deployment") if _operator_like(w)]
+    for svc in g.by_kind("Service"):
+        for w in _operators_of(svc.detail.get("custom_owner") or "", operators):
+            edge("MANAGED_BY", svc.uid, w.uid)
     for o in snap.items("StorageClass"):
         sc = by_key[key("StorageClass", "", _meta(o)[1])]
         for kind, w in _provisioners(snap, o.get("provisioner") or ""):
@@ -442,9 +470,18 @@ def build(snap: Snapshot) -> Graph:
         if spec.get("storageClassName"):
             edge("USES_CLASS", uid, ref("StorageClass", "", spec["storageClassName"]))
     for o in snap.items("PersistentVolume"):
-        sc = (o.get("spec") or {}).get("storageClassName")
-        if sc:
-            edge("USES_CLASS", by_key[key("PersistentVolume", "", _meta(o)[1])], ref("StorageClass", "", sc))
+        spec = o.get("spec") or {}
+        pv = by_key[key("PersistentVolume", "", _meta(o)[1])]
+        if spec.get("storageClassName"):
+            edge("USES_CLASS", pv, ref("StorageClass", "", spec["storageClassName"]))
+        claim = spec.get("claimRef") or {}
+        pvc = by_key.get(key("PersistentVolumeClaim", claim.get("namespace") or "", claim.get("name") or ""))
+        if pvc and not g.nodes[pvc].detail.get("volumeName"):  # a static volume reserved for a claim by name
+            edge("BINDS", pvc, pv, "claimRef")
+        for term in g.nodes[pv].detail["nodeTerms"]:
+            for n in nodes:
+                if selects({"matchExpressions": term.get("matchExpressions") or []}, n.labels):
+                    edge("PINNED_TO", pv, n.uid)
     for kind in ("ReplicaSet", "StatefulSet", "DaemonSet"):
         for o in snap.items(kind):
             ns, name, _ = _meta(o)
@@ -461,6 +498,63 @@ def build(snap: Snapshot) -> Graph:
         k, ns, name = ev.detail["object"].split("/", 2)
         edge("EVENT_OF", ev.uid, by_key.get(key(k, ns if k in NAMESPACED else "", name)))
     return g
+
+
+_CNI = re.compile(r"/cni\b|\b(?:calico|cilium|flannel|weave|canal|antrea|kube-router|aws-node|azure-cni|ovn|multus)\b")
+
+
+def _network_plugin(template: dict) -> bool:
+    """A pod template of a network plugin (CNI): it writes /etc/cni/net.d or /opt/cni/bin, or is a known plugin."""
+    spec = template.get("spec") or {}
+    text = " ".join([str((v.get("hostPath") or {}).get("path") or "") for v in spec.get("volumes") or []]
+                    + [str(c.get("image") or "") for c in (spec.get("initContainers") or []) + (spec.get("containers") or [])])
+    return bool(_CNI.search(text.lower()))
+
+
+def _runtime_labels(selector: dict, template: dict) -> bool:
+    """A plain selector that a template matches but for labels the pods get while running (a Patroni or operator
+    ``role: master`` label): every key the template has agrees, at least two do, at most two are missing."""
+    if not isinstance(selector, dict) or "matchLabels" in selector or "matchExpressions" in selector:
+        return False
+    shared = [k for k in selector if k in template]
+    return len(shared) >= 2 and all(template[k] == selector[k] for k in shared) and 0 < len(selector) - len(shared) <= 2
+
+
+def _custom_owner(o: dict) -> str:
+    """``kind.group`` of the custom resource that owns an object (an operator's Cluster), else ""."""
+    for r in (o.get("metadata") or {}).get("ownerReferences") or []:
+        group = str(r.get("apiVersion") or "").rpartition("/")[0]
+        if "." in group and not group.endswith(".k8s.io"):
+            return f"{r.get('kind')}.{group}"
+    return ""
+
+
+def _image_words(image: str) -> str:
+    """An image's repository path without its registry host and tag (quay.io/jetstack/cert-manager:v1 ->
+    jetstack/cert-manager)."""
+    parts = image.split("@")[0].split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0]):
+        parts = parts[1:]
+    return "/".join(parts).rsplit(":", 1)[0]
+
+
+def _operator_like(w: Node) -> bool:
+    text = w.name + " " + " ".join(_image_words(str(c.get("image") or "")) for c in w.detail.get("containers") or [])
+    return bool(re.search(r"operator|controller|manager", text.lower()))
+
+
+def _operators_of(owner: str, operators: list[Node]) -> list[Node]:
+    """The operator Deployments that share a distinctive word with the owning resource's kind or API group
+    (Cluster.postgresql.cnpg.io -> cnpg-controller-manager; postgresql.acid.zalan.do -> acid/postgres-operator)."""
+    if not owner:
+        return []
+    want = tokens(owner) - {"v1", "cluster", "instance", "database"}
+
+    def shares(words: set[str]) -> bool:
+        return any(a == b or (min(len(a), len(b)) >= 5 and (a.startswith(b) or b.startswith(a)))
+                   for a in want for b in words)
+    return [w for w in operators if shares(tokens(w.name + " " + " ".join(
+        _image_words(str(c.get("image") or "")) for c in w.detail.get("containers") or [])))]
 
 
 def service_of(host: str, ns: str) -> tuple[str, str]:

@@ -28,13 +28,18 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "WAITS_FOR": (("Pod", "Job"),),  # an init container that waits for a Job (kubectl wait job/..., a migration)
     # a pod that dies of a schema the database lacks (missing column), and its application's migration Jobs
     "NEEDS_SCHEMA": (("Pod", "Job"),),
-    "SELECTS_NODE": (("Pod", "Node"),),  # an unscheduled pod's nodeSelector matches the node's labels
+    "SELECTS_NODE": (("Pod", "Node"),),
+    # an object a custom resource owns (a database operator's Service) and the operator Deployment that writes it
+    "MANAGED_BY": (("Service", "Deployment"),),  # an unscheduled pod's nodeSelector matches the node's labels
     "SELECTS": (("Service", "Pod"),),
     # the workloads whose pod template a Service's selector matches (a Service of a workload scaled to zero)
     "SELECTS_TEMPLATE": (("Service", "Deployment"), ("Service", "StatefulSet"), ("Service", "DaemonSet")),
     "MOUNTS": (("Pod", "PersistentVolumeClaim"),),
     "CLAIMS": (("StatefulSet", "PersistentVolumeClaim"),),
-    "BINDS": (("PersistentVolumeClaim", "PersistentVolume"),),
+    "BINDS": (("PersistentVolumeClaim", "PersistentVolume"),),  # by the claim's volumeName or the volume's claimRef
+    "PINNED_TO": (("PersistentVolume", "Node"),),  # a local volume's required node affinity matches the node
+    # a node where the network plugin's DaemonSet (CNI: it writes /etc/cni) runs no pod, although it runs elsewhere
+    "MISSES_AGENT": (("Node", "DaemonSet"),),
     "USES_CLASS": (("PersistentVolumeClaim", "StorageClass"), ("PersistentVolume", "StorageClass")),
     # the controller that creates a class's volumes (its provisioner named in its args/env, or by name and image)
     "PROVISIONED_BY": (("StorageClass", "Deployment"), ("StorageClass", "StatefulSet")),

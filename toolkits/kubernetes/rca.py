@@ -32,16 +32,16 @@ W = WORKLOAD_KINDS
 CAUSES: dict[str, tuple[str, ...]] = {
     "config": ("ConfigMap", "Secret", *W),
     "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "ServiceAccount", "Node", *W, "Job"),
-    "image": ("Secret", *W),
+    "image": ("Secret", "ServiceAccount", *W),
     "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount"),
-    "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap"),
+    "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
-    "nodedown": ("Node",),
+    "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)

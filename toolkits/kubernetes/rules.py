@@ -8,6 +8,7 @@ text: a kubectl command or a YAML excerpt, never applied.
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from typing import Any, Callable
 
 from kubernetes.utils import parse_quantity
 
-from toolkits.kubernetes.extract import selects, service_of, tokens
+from toolkits.kubernetes.extract import DNS_FAILURE, selects, service_of, tokens
 from toolkits.kubernetes.graph import StateGraph, node_dict
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet")
@@ -94,6 +95,8 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     if not ({"config", "crash", "image"} & set(s.signals)):
         return None
     user = ref(nodes[-2]) if len(nodes) > 1 else "the pod"
+    if c.get("missing") and twin(c, _edge_detail(edges), sg):
+        return None  # the object is there under a near name: the reference is wrong (its workload or account)
     if c.get("missing"):
         what = "image pull secret" if pull else kind
         fix = (f"kubectl create secret docker-registry {c['name']}{_ns(c)} --docker-server=<registry> "
@@ -110,7 +113,9 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                        f"kubectl create secret docker-registry {c['name']}{_ns(c)} --docker-server=<registry> "
                        "--docker-username=<user> --docker-password=<new token> --dry-run=client -o yaml | kubectl apply -f -")
     if kind == "ConfigMap" and {"crash", "unreachable"} & set(s.signals):
-        gone = [(k, h) for k, h in _hosts_nowhere(c, sg) if h.split(".svc")[0] in s.text.lower()]  # the one it fails on
+        gone = _hosts_nowhere(c, sg)
+        if labels_of(edges) != ["CONNECTS_TO", "SELECTS", "USES_CONFIG"]:  # not a proxy's config (pooler) in between
+            gone = [(k, h) for k, h in gone if h.split(".svc")[0] in s.text.lower()]  # the one it fails on
         if gone:
             k, host = gone[0]
             return Verdict(f"ConfigMap {c['name']} points {k} at {host}, a Service that does not exist",
@@ -146,6 +151,7 @@ _REJECTED = (
     r"unknown option '--(?P<p>[\w.-]+)'",  # MySQL
     r"[Uu]nrecognized option:? '?(?P<p>[\w.]+)",  # MongoDB
     r"Bad directive or wrong number of arguments.*?'(?P<p>[\w-]+)",  # Redis
+    r"\[FATAL\] plugin/(?P<p>\w+):",  # CoreDNS: a Corefile plugin that stops the server (loop: a forward loop)
 )
 
 
@@ -155,6 +161,59 @@ def _rejected_settings(text: str) -> list[tuple[str, str]]:
         for m in re.finditer(pat, text):
             line = text[max(0, text.rfind("\n", 0, m.start()) + 1):text.find("\n", m.end()) if "\n" in text[m.end():] else None]
             out.append((m.group("p"), line.strip()[:300]))
+    return out
+
+
+def _near(a: str, b: str) -> bool:
+    """Two names for one object: one's words begin the other's (loyalty-mongodb / loyalty-mongodb-creds), or a
+    slip of a letter or two (credentails / credentials)."""
+    wa, wb = re.split(r"[-_.]", a.lower()), re.split(r"[-_.]", b.lower())
+    short, long_ = sorted((wa, wb), key=len)
+    if a != b and len(short) >= 2 and long_[:len(short)] == short:
+        return True
+    return a != b and len(a) >= 6 and difflib.SequenceMatcher(None, a, b).ratio() >= 0.88
+
+
+def twin(missing: dict, wanted: str, sg: StateGraph) -> dict | None:
+    """The existing object a reference to a missing ConfigMap/Secret most likely meant: same kind and namespace,
+    a near name, and every key the reference reads (for an image pull secret: a registry credential)."""
+    pull = wanted == "imagePull"
+    keys = {k for k in wanted.split(",") if k and not pull}
+    _, rows = sg.query(f"MATCH (o:{missing['kind']} {{namespace: $ns}}) WHERE NOT o.missing RETURN o",
+                       {"ns": missing["namespace"]})
+    for (raw,) in rows:
+        o = node_dict(raw)
+        if not _near(missing["name"], o["name"]):
+            continue
+        if pull and "dockerc" not in (o["detail"].get("type") or ""):
+            continue
+        if not pull and (not keys or not keys <= set(o["detail"].get("keys") or [])):
+            continue
+        return o
+    return None
+
+
+def _from_account(pod: dict, secret: dict, sg: StateGraph) -> bool:
+    """The pod's pull secret came from its ServiceAccount (the admission controller copies them)."""
+    _, rows = sg.query("MATCH (p:Pod {uid: $p})-[:USES_ACCOUNT]->(a:ServiceAccount)-[:USES_SECRET]->(s {uid: $s}) "
+                       "RETURN count(a)", {"p": pod["uid"], "s": secret["uid"]})
+    return bool(rows and rows[0][0])
+
+
+def misnamed(holder: dict, sg: StateGraph, pull: bool | None = None) -> list[tuple[dict, dict]]:
+    """(missing object, the existing one meant) for each ConfigMap/Secret ``holder`` (a pod or a ServiceAccount)
+    references under a wrong name; ``pull`` picks image pull secrets only (True) or the others (False)."""
+    label = holder["kind"]
+    _, rows = sg.query(f"MATCH (h:{label} {{uid: $uid}})-[r:USES_CONFIG|USES_SECRET]->(o) WHERE o.missing "
+                       "RETURN o, r.detail", {"uid": holder["uid"]})
+    out = []
+    for raw, detail in rows:
+        if pull is not None and (detail == "imagePull") != pull:
+            continue
+        o = node_dict(raw)
+        meant = twin(o, detail or "", sg)
+        if meant:
+            out.append((o, meant))
     return out
 
 
@@ -180,6 +239,17 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return Verdict(f"ServiceAccount {c['name']} does not exist",
                        [f"{ref(nodes[-2])} runs pods as ServiceAccount {c['name']}", "the ReplicaSet cannot create pods"],
                        f"kubectl create serviceaccount {c['name']}{_ns(c)}   # or fix serviceAccountName in the pod template")
+    wrong = misnamed(c, sg, pull=True) if "image" in s.signals else []
+    if wrong:
+        gone, meant = wrong[0]
+        return Verdict(f"ServiceAccount {c['name']} pulls images with Secret {gone['name']}, which does not exist; "
+                       f"the registry credential is {meant['name']}",
+                       [f"{ref(nodes[0])} runs as ServiceAccount {c['name']} and cannot pull its image",
+                        f"ServiceAccount {c['name']} imagePullSecrets: {gone['name']} (not in the namespace)",
+                        f"Secret {meant['name']} ({meant['detail'].get('type')}) is there"],
+                       f"kubectl patch serviceaccount {c['name']}{_ns(c)} -p "
+                       f"'{{\"imagePullSecrets\": [{{\"name\": \"{meant['name']}\"}}]}}'   # then delete the pod so it "
+                       "pulls again")
     token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount)[^\n]*", s.text)
     if "crash" in s.signals and token and c["detail"].get("automount") is False:
         return Verdict(f"ServiceAccount {c['name']} has automountServiceAccountToken: false, and its pods need the "
@@ -300,6 +370,14 @@ def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     owner = c["detail"].get("claim") or ""
     if _holder(claim, sg):
         return None  # the volume is rightly bound to a claim in use: the claim that pins it is wrong
+    stale = c["detail"].get("claim_uid")
+    if owner == f"{claim['namespace']}/{claim['name']}" and c.get("phase") == "Released" and stale and stale != claim["uid"]:
+        return Verdict(f"PersistentVolume {c['name']} is Released and still reserved for an earlier claim "
+                       f"{claim['name']} (uid {stale[:8]}…), so the new claim of that name cannot bind it",
+                       [f"{ref(claim)} is {claim.get('phase') or 'Pending'} (uid {claim['uid'][:8]}…)",
+                        f"PersistentVolume {c['name']}: phase Released, claimRef {owner} uid {stale}"],
+                       f"kubectl patch pv {c['name']} --type json -p '[{{\"op\": \"remove\", \"path\": "
+                       "\"/spec/claimRef/uid\"}]'   # the data is kept (Retain); the claim binds it again")
     if owner and owner != f"{claim['namespace']}/{claim['name']}":
         return Verdict(f"PersistentVolume {c['name']} is held by {owner}, a claim that no longer uses it",
                        [f"{ref(claim)} asks for volumeName {c['name']}", f"{c['name']} claimRef: {owner}"],
@@ -328,6 +406,8 @@ def _affinity_gone(pv: dict, sg: StateGraph, message: str = "") -> list[str] | N
 # --- nodes ------------------------------------------------------------------------------
 def _tolerated(taint: dict, tolerations: list[dict]) -> bool:
     for t in tolerations:
+        if t.get("effect") and taint.get("effect") and t["effect"] != taint["effect"]:
+            continue  # a toleration names the one effect it tolerates (none: every effect)
         if t.get("operator") == "Exists" and (not t.get("key") or t.get("key") == taint.get("key")):
             return True
         if t.get("key") == taint.get("key") and t.get("value") == taint.get("value") and \
@@ -336,13 +416,56 @@ def _tolerated(taint: dict, tolerations: list[dict]) -> bool:
     return False
 
 
+_NO_NETWORK = re.compile(r"NetworkPluginNotReady|cni plugin not initialized|network plugin is not ready|"
+                         r"NetworkReady=false", re.I)
+_AUTO_TAINT = "node.kubernetes.io/"  # taints the node controller sets itself (not-ready, unreachable, ...)
+
+
+def _skipped_by(node: dict, ds: dict) -> list[str]:
+    """Why a DaemonSet runs no pod on a node: the node's own taints it does not tolerate, or a nodeSelector the
+    node's labels do not match."""
+    why = [f"taint {t.get('key')}={t.get('value', '')}:{t.get('effect')}" for t in node["detail"].get("taints") or []
+           if t.get("effect") in ("NoSchedule", "NoExecute") and not str(t.get("key", "")).startswith(_AUTO_TAINT)
+           and not _tolerated(t, ds["detail"].get("tolerations") or [])]
+    sel = ds["detail"].get("nodeSelector") or {}
+    if sel and not selects(sel, node["detail"].get("labels") or {}):
+        why.append(f"nodeSelector {sel}")
+    return why
+
+
+def _missing_plugin(node: dict, sg: StateGraph) -> tuple[dict, list[str]] | None:
+    """(the network plugin's DaemonSet, why it skips the node) for a node whose network is not ready for want of it."""
+    if node.get("phase") != "NotReady" or not _NO_NETWORK.search(" ".join(node["detail"].get("messages") or [])):
+        return None
+    _, rows = sg.query("MATCH (n:Node {uid: $uid})-[:MISSES_AGENT]->(d:DaemonSet) RETURN d", {"uid": node["uid"]})
+    for (raw,) in rows:
+        ds = node_dict(raw)
+        why = _skipped_by(node, ds)
+        if why:
+            return ds, why
+    return None
+
+
 @rule("Node")
 def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if _missing_plugin(c, sg):
+        return None  # the node is fine but for its network plugin, which its DaemonSet does not bring there
     if c.get("phase") == "NotReady" or any(r.endswith("Pressure") for r in (c.get("reasons") or "").split(",")):
         return Verdict(f"Node {c['name']} is {c.get('phase')} ({c.get('conditions')})",
                        [f"{ref(nodes[0])} runs on {c['name']}", f"node conditions: {c.get('conditions')}"],
                        f"kubectl describe node {c['name']}; check the kubelet (journalctl -u kubelet) or drain it: "
                        f"kubectl drain {c['name']} --ignore-daemonsets --delete-emptydir-data")
+    if "unschedulable" in s.signals and labels_of(edges)[-1:] == ["PINNED_TO"] and c["detail"].get("unschedulable"):
+        pv = nodes[-2]
+        others = sg.query("MATCH (v:PersistentVolume {uid: $uid})-[:PINNED_TO]->(n:Node) WHERE n.uid <> $node AND "
+                          "n.phase = 'Ready' AND NOT n.detail CONTAINS '\"unschedulable\": true' RETURN count(n)",
+                          {"uid": pv["uid"], "node": c["uid"]})[1][0][0]
+        if not others:
+            return Verdict(f"Node {c['name']} is cordoned (unschedulable), and volume {pv['name']} can only be used there",
+                           [f"{ref(nodes[0])} is Pending: it mounts {ref(nodes[-3]) if len(nodes) > 2 else pv['name']}",
+                            f"PersistentVolume {pv['name']} is pinned to {c['name']} (nodeAffinity "
+                            f"{pv['detail'].get('nodeTerms')})", f"Node {c['name']}: spec.unschedulable true"],
+                           f"kubectl uncordon {c['name']}   # when its maintenance is over")
     if "unschedulable" in s.signals and edges and edges[-1].get("_LABEL", edges[-1].get("_label")) == "SELECTS_NODE":
         pod = nodes[0]
         bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
@@ -373,9 +496,6 @@ def _deliberate(taint: dict, sg: StateGraph) -> bool:
 
 
 # --- services and network ---------------------------------------------------------------
-# a client that cannot resolve a name (also one of rca.py's "unreachable" signals)
-DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
-                          r"name|no such host|UnknownHostException")
 
 
 def _external_name(c: dict, s: Symptom, nodes: list[dict]) -> Verdict | None:
@@ -392,6 +512,23 @@ def _external_name(c: dict, s: Symptom, nodes: list[dict]) -> Verdict | None:
                    f"current DNS name>\"}}}}'")
 
 
+def _unpublished_peers(c: dict, pods: list[dict], nodes: list[dict], edges: list[dict]) -> Verdict | None:
+    """Members of an ensemble (ZooKeeper, etcd, Cassandra) that find each other by the per-pod names of their own
+    headless Service, which publishes only ready pods: none is ready until a quorum forms, so none is found."""
+    me = nodes[0]
+    if labels_of(edges) != ["CONNECTS_TO"] or me["kind"] != "Pod" or not c["detail"].get("headless") or \
+            c["detail"].get("publishNotReady") or me["uid"] not in {p["uid"] for p in pods} or len(pods) < 2:
+        return None
+    if any("Ready=True" in (p.get("conditions") or "") for p in pods):
+        return None
+    return Verdict(f"headless Service {c['name']} publishes only ready pods, and its {len(pods)} members find each "
+                   "other through it: none is ready until they form a quorum, so none can find the others",
+                   [f"{ref(me)} names {c['name']} for its peers and is not ready ({', '.join(me.get('reasons', '').split(',')[:3])})",
+                    f"all {len(pods)} pods behind {c['name']} are not ready",
+                    f"Service {c['name']}: clusterIP None, publishNotReadyAddresses false"],
+                   f"kubectl patch service {c['name']}{_ns(c)} -p '{{\"spec\": {{\"publishNotReadyAddresses\": true}}}}'")
+
+
 @rule("Service")
 def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if "unreachable" in s.signals and not c.get("missing"):
@@ -405,8 +542,16 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return None
     _, rows = sg.query("MATCH (s:Service {uid: $uid})-[:SELECTS]->(p:Pod) RETURN p LIMIT 200", {"uid": c["uid"]})
     pods = [node_dict(r[0]) for r in rows]
-    if not pods and sg.query("MATCH (s:Service {uid: $uid})-[:SELECTS_TEMPLATE]->(w) RETURN count(w)", {"uid": c["uid"]})[1][0][0]:
-        return None  # the selector matches a workload's pods, which are not there: the workload rule judges it
+    peers = _unpublished_peers(c, pods, nodes, edges)
+    if peers:
+        return peers
+    behind = [(node_dict(w), how) for w, how in sg.query(
+        "MATCH (s:Service {uid: $uid})-[r:SELECTS_TEMPLATE]->(w) RETURN w, r.detail", {"uid": c["uid"]})[1]]
+    if not pods and any(how != "runtime" or _down(w) for w, how in behind):
+        return None  # the selector matches a workload's pods, which are not there (or not yet labelled by their role)
+    if not pods and any(_down(node_dict(r[0])) for r in sg.query(
+            "MATCH (s:Service {uid: $uid})-[:MANAGED_BY]->(w) RETURN w", {"uid": c["uid"]})[1]):
+        return None  # an operator writes this Service and the pods behind it, and it is down: the operator is why
     if not pods:
         return Verdict(f"Service {c['name']}'s selector {sel} matches no pods",
                        [f"selector {sel}", "no pod in the namespace carries these labels; its endpoints are empty"],
@@ -675,11 +820,41 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
         if "noendpoints" not in s.signals or not _down(c):
             return None
         state = _replica_state(c)
+        # scaled to zero is the fault itself; replicas that exist but are not ready have their own reasons (the pods)
         return Verdict(f"{c['kind']} {name}, the pods behind Service {nodes[0]['name']}, {state}",
                        [f"Service {nodes[0]['name']} selects {nodes[0]['detail'].get('selector')}: no pod carries it now",
                         f"{ref(c)}'s pod template carries these labels and {state}"],
                        f"kubectl scale {kind} {name}{_ns(c)} --replicas=<as before>   # and find who scaled it "
-                       f"(kubectl rollout history {kind}/{name}{_ns(c)}; an HPA, a GitOps sync)")
+                       f"(kubectl rollout history {kind}/{name}{_ns(c)}; an HPA, a GitOps sync)",
+                       strong=not (c["detail"].get("replicas") or 0))
+    if via == "MANAGED_BY":
+        svc = nodes[-2]
+        if not ({"noendpoints", "unreachable"} & set(s.signals)) or not _down(c) or sg.query(
+                "MATCH (s:Service {uid: $uid})-[:SELECTS]->(p:Pod) WHERE p.conditions CONTAINS 'Ready=True' "
+                "RETURN count(p)", {"uid": svc["uid"]})[1][0][0]:
+            return None
+        state, owner = _replica_state(c), svc["detail"].get("custom_owner") or "its custom resource"
+        return Verdict(f"{c['kind']} {name}, the operator that manages {owner.split('.')[0]} behind Service "
+                       f"{svc['name']}, {state}: nothing recreates or promotes the database's pods",
+                       [f"{ref(svc)} belongs to {owner} and has no ready pod behind it",
+                        f"{ref(c)} (the operator of {owner.partition('.')[2]}) {state}"]
+                       + ([f"{ref(nodes[0])}: {', '.join(s.reasons[:3])}"] if nodes[0]["kind"] == "Pod" else []),
+                       f"kubectl scale {kind} {name}{_ns(c)} --replicas=1   # then watch it reconcile: "
+                       f"kubectl logs{_ns(c)} deploy/{name} -f")
+    if via == "MISSES_AGENT":
+        node = nodes[-2]
+        found = _missing_plugin(node, sg)
+        if not found or found[0]["uid"] != c["uid"]:
+            return None
+        _, why = found
+        return Verdict(f"DaemonSet {name}, the network plugin, runs no pod on {node['name']} ({'; '.join(why)}), so "
+                       "the node's network never becomes ready",
+                       [f"Node {node['name']} is NotReady: " + next((m for m in node["detail"].get("messages") or []
+                                                                  if _NO_NETWORK.search(m)), "network plugin not ready")[:200],
+                        f"{ref(c)} runs on other nodes but not on {node['name']}: {'; '.join(why)}"]
+                       + ([f"{ref(nodes[0])}: {', '.join(s.reasons[:3])}"] if nodes[0]["kind"] == "Pod" else []),
+                       f"kubectl edit daemonset {name}{_ns(c)}   # add a toleration for the node's taint, e.g.\n"
+                       "tolerations:\n- operator: Exists   # a CNI must run on every node")
     if via == "PROVISIONED_BY":
         if not _down(c) or _pending_claim(nodes) is None:
             return None
@@ -702,6 +877,17 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                                f"plugin (image, config, permissions) or drain {node['name']}")
     if not all(_label(e) == "OWNS" for e in edges):
         return None  # what follows is about the symptom's own workload, never a neighbour's or a server's
+    if {"config", "image"} & set(s.signals) and nodes[0]["kind"] == "Pod":
+        wrong = [w for w in misnamed(nodes[0], sg, pull="image" in s.signals and "config" not in s.signals)
+                 if not _from_account(nodes[0], w[0], sg)]
+        if wrong:
+            gone, meant = wrong[0]
+            return Verdict(f"{c['kind']} {name}'s pod template references {gone['kind']} {gone['name']}, which does not "
+                           f"exist; {gone['kind']} {meant['name']} holds what it reads",
+                           [f"{ref(nodes[0])}: {', '.join(s.reasons[:3])}",
+                            f"{gone['kind']} {gone['name']} is not in namespace {c['namespace']}",
+                            f"{gone['kind']} {meant['name']} is, with keys {', '.join(meant['detail'].get('keys') or []) or '-'}"],
+                           f"kubectl edit {kind} {name}{_ns(c)}   # reference {meant['name']} instead of {gone['name']}")
     anti = re.search(r"\d+ node\(s\) didn't (?:match|satisfy) (?:existing )?pod anti-affinity rules", text)
     if "unschedulable" in s.signals and anti:
         return Verdict(f"{c['kind']} {name}: its required pod anti-affinity leaves no node for another replica",

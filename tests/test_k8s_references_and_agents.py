@@ -1,0 +1,300 @@
+"""Root causes one or two hops away from the failing pod (hand-written snapshots in kubectl's shape): a reference
+under a wrong name while the object is there under the right one, an operator scaled to zero, a volume pinned to a
+cordoned node, a Released volume still reserved for a deleted claim, a network plugin that skips tainted nodes,
+a DNS config that stops CoreDNS, a pooler configured for Services that are gone, and an ensemble whose headless
+Service hides its not-ready members from each other. Each has a negative beside it."""
+from __future__ import annotations
+
+import json
+
+from toolkits.kubernetes.rca import analyse
+from toolkits.kubernetes.rules import _tolerated
+from toolkits.kubernetes.snapshot import load_snapshot
+
+NS = "shop"
+T0 = "2026-05-01T09:00:00Z"
+
+
+def meta(name, ns=NS, **kw):
+    return {"name": name, **({"namespace": ns} if ns else {}), "uid": f"uid-{ns}-{name}", "creationTimestamp": T0, **kw}
+
+
+def node(name, ready=True, unschedulable=False, taints=(), message="kubelet is posting ready status", labels=None):
+    return {"metadata": meta(name, ns="", labels={"kubernetes.io/hostname": name, **(labels or {})}),
+            "spec": {**({"unschedulable": True} if unschedulable else {}), "taints": list(taints)},
+            "status": {"conditions": [{"type": "Ready", "status": "True" if ready else "False", "message": message}],
+                       "allocatable": {"cpu": "4", "memory": "16Gi"}}}
+
+
+def pod(name, ns=NS, labels=None, owner=None, node_name="n1", containers=None, state=None, ready=False, phase="Running",
+        volumes=(), account="default", pull=(), conditions=None, env=None):
+    ctr = {"name": "main", "image": "app:1", "env": [{"name": k, "value": v} for k, v in (env or {}).items()]}
+    spec = {"containers": containers or [ctr], "serviceAccountName": account, "volumes": list(volumes),
+            **({"nodeName": node_name} if node_name else {}), **({"imagePullSecrets": [{"name": p} for p in pull]} if pull else {})}
+    status = {"phase": phase, "conditions": conditions or [{"type": "Ready", "status": "True" if ready else "False"}]}
+    if state is not None:
+        status["containerStatuses"] = [{"name": "main", "ready": ready, "restartCount": 3, **state}]
+    m = meta(name, ns=ns, labels=labels or {})
+    if owner:
+        m["ownerReferences"] = [owner]
+    return {"metadata": m, "spec": spec, "status": status}
+
+
+def owner(kind, name, api="apps/v1"):
+    return {"apiVersion": api, "kind": kind, "name": name, "uid": f"uid-{NS}-{name}", "controller": True}
+
+
+def deployment(name, ns=NS, replicas=1, ready=1, image="app:1", labels=None):
+    return {"metadata": meta(name, ns=ns), "spec": {"replicas": replicas, "selector": {"matchLabels": labels or {"app": name}},
+                                                   "template": {"metadata": {"labels": labels or {"app": name}},
+                                                                "spec": {"containers": [{"name": "main", "image": image}]}}},
+            "status": {"replicas": replicas, "readyReplicas": ready}}
+
+
+def crash(message, reason="Error"):
+    return {"state": {"waiting": {"reason": "CrashLoopBackOff"}},
+            "lastState": {"terminated": {"reason": reason, "exitCode": 1, "message": message, "finishedAt": T0}}}
+
+
+def write(tmp_path, files, nodes=None):
+    files = {"namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "kube-system", "db-operators")],
+             "nodes": nodes or [node("n1")], **files}
+    for plural, items in files.items():
+        (tmp_path / f"{plural}.json").write_text(json.dumps({"apiVersion": "v1", "kind": "List", "items": items}))
+    return load_snapshot(tmp_path)
+
+
+def first(a):
+    rc = a.root_causes[0]
+    return rc.kind, rc.namespace, rc.name
+
+
+def secret(name, keys, type_="Opaque"):
+    return {"metadata": meta(name), "type": type_, "data": {k: "" for k in keys}}
+
+
+def config_error_pod(secret_name):
+    env = [{"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": secret_name, "key": "password"}}}]
+    return pod("worker-7c9-abcde", labels={"app": "worker"}, owner=owner("ReplicaSet", "worker-7c9"),
+               containers=[{"name": "main", "image": "worker:2", "env": env}],
+               state={"state": {"waiting": {"reason": "CreateContainerConfigError",
+                                            "message": f'secret "{secret_name}" not found'}}})
+
+
+def workload_files(secret_name, secrets):
+    rs = {"metadata": meta("worker-7c9", ownerReferences=[owner("Deployment", "worker")]),
+          "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "worker"}},
+                   "template": {"metadata": {"labels": {"app": "worker"}}, "spec": {"containers": [{"name": "main"}]}}},
+          "status": {"replicas": 1, "readyReplicas": 0}}
+    return {"pods": [config_error_pod(secret_name)], "replicasets": [rs], "deployments": [deployment("worker", ready=0)],
+            "secrets": secrets, "configmaps": []}
+
+
+def test_a_template_that_names_a_secret_wrongly_is_the_cause_when_the_meant_secret_is_there(tmp_path):
+    snap = write(tmp_path, workload_files("orders-db-creds", [secret("orders-db", ["password", "username"])]))
+    a = analyse(snap, "worker pods stuck in CreateContainerConfigError after the release")
+    assert first(a) == ("Deployment", NS, "worker")
+    assert "orders-db" in a.root_causes[0].reason and "reference orders-db instead of orders-db-creds" in a.fix
+
+
+def test_a_missing_secret_with_no_near_twin_is_the_secret(tmp_path):
+    snap = write(tmp_path, workload_files("orders-db-creds", [secret("orders-db", ["username"]),  # no "password" key
+                                                              secret("billing-db", ["password"])]))
+    assert first(analyse(snap, "worker pods stuck")) == ("Secret", NS, "orders-db-creds")
+
+
+def test_a_service_account_whose_pull_secret_was_renamed(tmp_path):
+    p = pod("pg-0", labels={"app": "pg"}, owner=owner("StatefulSet", "pg"), account="db", pull=["registry-robot"],
+            state={"state": {"waiting": {"reason": "ImagePullBackOff", "message": 'Back-off pulling image "harbor/pg:15"'}}})
+    snap = write(tmp_path, {
+        "pods": [p], "statefulsets": [{"metadata": meta("pg"), "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "pg"}},
+                                                                       "template": {"metadata": {"labels": {"app": "pg"}},
+                                                                                    "spec": {"serviceAccountName": "db"}}},
+                                       "status": {"replicas": 1, "readyReplicas": 0}}],
+        "serviceaccounts": [{"metadata": meta("db"), "imagePullSecrets": [{"name": "registry-robot"}]},
+                            {"metadata": meta("app"), "imagePullSecrets": [{"name": "registry-robot-shop"}]}],
+        "secrets": [secret("registry-robot-shop", [".dockerconfigjson"], "kubernetes.io/dockerconfigjson")],
+        "events": [{"metadata": meta("e1"), "type": "Warning", "reason": "FailedToRetrieveImagePullSecret",
+                    "message": "Unable to retrieve some image pull secrets (registry-robot)", "lastTimestamp": T0,
+                    "involvedObject": {"kind": "Pod", "namespace": NS, "name": "pg-0"}}]})
+    a = analyse(snap, "postgres won't start, ImagePullBackOff")
+    assert first(a) == ("ServiceAccount", NS, "db")
+    assert "registry-robot-shop" in a.fix
+
+
+def operator_cluster(tmp_path, operator_replicas):
+    cr = {"apiVersion": "postgresql.cnpg.io/v1", "kind": "Cluster", "name": "orders-pg", "uid": "uid-cr", "controller": True}
+    svc = {"metadata": meta("orders-pg-rw", ownerReferences=[cr]),
+           "spec": {"selector": {"cnpg.io/cluster": "orders-pg", "cnpg.io/instanceRole": "primary"},
+                    "ports": [{"port": 5432, "targetPort": 5432}]}}
+    replica = pod("orders-pg-2", labels={"cnpg.io/cluster": "orders-pg", "cnpg.io/instanceRole": "replica"}, owner=cr,
+                  state={"state": {"running": {}}}, ready=True)
+    api = pod("orders-api-5f-x1", labels={"app": "orders-api"}, env={"DB_HOST": "orders-pg-rw"},
+              state=crash("dial tcp 10.96.1.4:5432: connect: connection refused"))
+    operator = deployment("cnpg-controller-manager", ns="db-operators", replicas=operator_replicas,
+                          ready=operator_replicas, image="ghcr.io/cloudnative-pg/cloudnative-pg:1.23")
+    return write(tmp_path, {"services": [svc], "pods": [replica, api],
+                            "deployments": [operator, deployment("orders-api", ready=0)]})
+
+
+def test_an_operator_scaled_to_zero_leaves_its_database_without_a_primary(tmp_path):
+    a = analyse(operator_cluster(tmp_path, 0), "orders-api ECONNREFUSED to postgres")
+    assert first(a) == ("Deployment", "db-operators", "cnpg-controller-manager")
+    assert "Service-[MANAGED_BY]->Deployment" in a.metapath and "kubectl scale deployment cnpg-controller-manager" in a.fix
+
+
+def test_a_running_operator_is_not_blamed_for_an_empty_service(tmp_path):
+    a = analyse(operator_cluster(tmp_path, 1), "orders-api ECONNREFUSED to postgres")
+    assert all(rc.name != "cnpg-controller-manager" for rc in a.root_causes)
+
+
+def pinned_volume(tmp_path, cordoned):
+    pv = {"metadata": meta("pvc-1", ns=""), "spec": {
+        "claimRef": {"namespace": NS, "name": "data-tsdb-0", "uid": f"uid-{NS}-data-tsdb-0"}, "storageClassName": "local-path",
+        "nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [
+            {"key": "kubernetes.io/hostname", "operator": "In", "values": ["n2"]}]}]}}}, "status": {"phase": "Bound"}}
+    pvc = {"metadata": meta("data-tsdb-0"), "spec": {"volumeName": "pvc-1", "storageClassName": "local-path"},
+           "status": {"phase": "Bound"}}
+    msg = "0/2 nodes are available: 1 node(s) were unschedulable, 1 node(s) had volume node affinity conflict."
+    p = pod("tsdb-0", labels={"app": "tsdb"}, owner=owner("StatefulSet", "tsdb"), node_name=None, phase="Pending",
+            volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-tsdb-0"}}],
+            conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    nodes = [node("n1"), node("n2", unschedulable=cordoned,
+                              taints=[{"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule"}] if cordoned else [])]
+    return write(tmp_path, {"pods": [p], "persistentvolumes": [pv], "persistentvolumeclaims": [pvc],
+                            "storageclasses": [{"metadata": meta("local-path", ns=""), "provisioner": "rancher.io/local-path"}]},
+                 nodes=nodes)
+
+
+def test_a_local_volume_pinned_to_a_cordoned_node(tmp_path):
+    a = analyse(pinned_volume(tmp_path, cordoned=True), "tsdb-0 pending since the maintenance")
+    assert first(a) == ("Node", "", "n2")
+    assert a.fix.startswith("kubectl uncordon n2") and "PersistentVolume-[PINNED_TO]->Node" in a.metapath
+
+
+def test_a_schedulable_node_is_not_blamed_for_a_pinned_volume(tmp_path):
+    a = analyse(pinned_volume(tmp_path, cordoned=False), "tsdb-0 pending")
+    assert all(rc.kind != "Node" for rc in a.root_causes)
+
+
+def test_a_released_volume_still_reserved_for_the_deleted_claim(tmp_path):
+    pv = {"metadata": meta("nfs-data", ns=""), "spec": {"storageClassName": "", "persistentVolumeReclaimPolicy": "Retain",
+                                                      "claimRef": {"namespace": NS, "name": "data-db-0", "uid": "old-uid"}},
+          "status": {"phase": "Released"}}
+    pvc = {"metadata": meta("data-db-0"), "spec": {"storageClassName": ""}, "status": {"phase": "Pending"}}
+    msg = "0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims."
+    p = pod("db-0", owner=owner("StatefulSet", "db"), node_name=None, phase="Pending",
+            volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-db-0"}}],
+            conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    ev = {"metadata": meta("e1"), "type": "Warning", "reason": "FailedBinding", "lastTimestamp": T0,
+          "message": "no persistent volumes available for this claim and no storage class is set",
+          "involvedObject": {"kind": "PersistentVolumeClaim", "namespace": NS, "name": "data-db-0"}}
+    a = analyse(write(tmp_path, {"pods": [p], "persistentvolumes": [pv], "persistentvolumeclaims": [pvc], "events": [ev]}),
+                "db-0 pending after the reinstall")
+    assert first(a) == ("PersistentVolume", "", "nfs-data")
+    assert "/spec/claimRef/uid" in a.fix
+
+
+def cni_cluster(tmp_path, tolerations):
+    no_net = ("container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network "
+              "plugin returns error: cni plugin not initialized")
+    taint = {"key": "dedicated", "value": "database", "effect": "NoSchedule"}
+    nodes = [node("n1"), node("db-1", ready=False, message=no_net, taints=[taint])]
+    ds = {"metadata": meta("calico-node", ns="kube-system"),
+          "spec": {"selector": {"matchLabels": {"k8s-app": "calico-node"}}, "template": {
+              "metadata": {"labels": {"k8s-app": "calico-node"}},
+              "spec": {"tolerations": tolerations, "containers": [{"name": "calico-node", "image": "calico/node:v3.27"}],
+                       "volumes": [{"name": "cni", "hostPath": {"path": "/etc/cni/net.d"}}]}}},
+          "status": {"desiredNumberScheduled": 1, "numberReady": 1}}
+    agent = pod("calico-node-abc", ns="kube-system", labels={"k8s-app": "calico-node"},
+                owner={**owner("DaemonSet", "calico-node"), "uid": "uid-kube-system-calico-node"},
+                state={"state": {"running": {}}}, ready=True)
+    return write(tmp_path, {"daemonsets": [ds], "pods": [agent]}, nodes=nodes)
+
+
+def test_a_network_plugin_that_does_not_tolerate_the_new_nodes(tmp_path):
+    a = analyse(cni_cluster(tmp_path, [{"key": "CriticalAddonsOnly", "operator": "Exists"},
+                                       {"operator": "Exists", "effect": "NoExecute"}]), "new database nodes never became ready")
+    assert first(a) == ("DaemonSet", "kube-system", "calico-node")
+    assert "dedicated=database:NoSchedule" in a.root_causes[0].reason
+
+
+def test_a_node_not_ready_while_its_network_plugin_runs_there_is_the_node(tmp_path):
+    a = analyse(cni_cluster(tmp_path, [{"operator": "Exists"}]), "new database nodes never became ready")
+    assert first(a) == ("Node", "", "db-1")
+
+
+def test_a_toleration_for_one_effect_does_not_tolerate_another():
+    taint = {"key": "dedicated", "value": "database", "effect": "NoSchedule"}
+    assert not _tolerated(taint, [{"operator": "Exists", "effect": "NoExecute"}])
+    assert _tolerated(taint, [{"operator": "Exists"}])
+    assert _tolerated(taint, [{"key": "dedicated", "operator": "Equal", "value": "database", "effect": "NoSchedule"}])
+
+
+def dns_cluster(tmp_path, fatal):
+    corefile = ".:53 {\n    errors\n    kubernetes cluster.local\n    forward . 10.96.0.10\n    cache 30\n    loop\n    reload\n}\n"
+    dns = pod("coredns-5d-x1", ns="kube-system", labels={"k8s-app": "kube-dns"},
+              owner={**owner("ReplicaSet", "coredns-5d"), "uid": "uid-kube-system-coredns-5d"},
+              volumes=[{"name": "config", "configMap": {"name": "coredns"}}],
+              state=crash(fatal) if fatal else {"state": {"running": {}}}, ready=not fatal)
+    app = pod("checkout-7f-x1", labels={"app": "checkout"}, env={"DB_HOST": "shop-db.data"},
+              state=crash('psql: error: could not translate host name "shop-db.data" to address: Temporary failure'))
+    return write(tmp_path, {
+        "pods": [dns, app], "configmaps": [{"metadata": meta("coredns", ns="kube-system"), "data": {"Corefile": corefile}}],
+        "services": [{"metadata": meta("kube-dns", ns="kube-system"),
+                      "spec": {"selector": {"k8s-app": "kube-dns"}, "ports": [{"port": 53, "targetPort": 53}]}}]})
+
+
+def test_a_corefile_that_stops_coredns_breaks_every_client_lookup(tmp_path):
+    a = analyse(dns_cluster(tmp_path, '.:53\n[FATAL] plugin/loop: Loop (127.0.0.1:4 -> :53) detected for zone "."'),
+                "checkout cannot resolve the database host")
+    assert first(a) == ("ConfigMap", "kube-system", "coredns")
+    assert "loop" in a.root_causes[0].reason
+
+
+def test_a_healthy_coredns_config_is_not_blamed_for_a_name_that_does_not_resolve(tmp_path):
+    a = analyse(dns_cluster(tmp_path, ""), "checkout cannot resolve the database host")
+    assert all(rc.kind != "ConfigMap" for rc in a.root_causes)
+
+
+def pooler(tmp_path, backend):
+    ini = f"[databases]\ncrm = host={backend}.{NS}.svc.cluster.local port=5432 dbname=crm\n[pgbouncer]\nlisten_port = 6432\n"
+    bouncer = pod("pgbouncer-6d-x1", labels={"app": "pgbouncer"}, state={"state": {"running": {}}}, ready=True,
+                  volumes=[{"name": "ini", "configMap": {"name": "pgbouncer-config"}}])
+    web = pod("crm-web-5c-x1", labels={"app": "crm-web"}, env={"DATABASE_URL": f"postgresql://app@pgbouncer.{NS}.svc:6432/crm"},
+              state=crash("FATAL: pgbouncer cannot connect to server"))
+    svc = lambda name, sel: {"metadata": meta(name), "spec": {"selector": sel, "ports": [{"port": 5432}]}}  # noqa: E731
+    return write(tmp_path, {"pods": [bouncer, web], "configmaps": [{"metadata": meta("pgbouncer-config"), "data": {"pgbouncer.ini": ini}}],
+                            "services": [svc("pgbouncer", {"app": "pgbouncer"}), svc("crm-pg-rw", {"app": "crm-pg"})]})
+
+
+def test_a_pooler_configured_for_a_service_that_is_gone(tmp_path):
+    a = analyse(pooler(tmp_path, "crm-db-primary"), "crm-web: pgbouncer cannot connect to server")
+    assert first(a) == ("ConfigMap", NS, "pgbouncer-config")
+    assert "crm-db-primary" in a.root_causes[0].reason
+
+
+def test_a_pooler_configured_for_an_existing_service_is_not_blamed(tmp_path):
+    a = analyse(pooler(tmp_path, "crm-pg-rw"), "crm-web: pgbouncer cannot connect to server")
+    assert all(rc.kind != "ConfigMap" for rc in a.root_causes)
+
+
+def ensemble(tmp_path, publish):
+    members = [pod(f"zk-{i}", labels={"app": "zk"}, owner=owner("StatefulSet", "zk"),
+                   env={"ZOO_SERVERS": " ".join(f"zk-{j}.zk-headless.{NS}.svc.cluster.local:2888:3888" for j in range(3))},
+                   state={"state": {"running": {}}}, ready=False,
+                   conditions=[{"type": "Ready", "status": "False", "reason": "ContainersNotReady"}]) for i in range(3)]
+    svc = {"metadata": meta("zk-headless"), "spec": {"clusterIP": "None", "selector": {"app": "zk"},
+                                                     "publishNotReadyAddresses": publish, "ports": [{"port": 2888}]}}
+    return write(tmp_path, {"pods": members, "services": [svc]})
+
+
+def test_ensemble_members_that_cannot_find_each_other_through_their_headless_service(tmp_path):
+    a = analyse(ensemble(tmp_path, False), "zookeeper pods are 0/1 since the maintenance")
+    assert first(a) == ("Service", NS, "zk-headless")
+    assert "publishNotReadyAddresses" in a.fix
+
+
+def test_a_headless_service_that_publishes_not_ready_members_is_not_blamed(tmp_path):
+    a = analyse(ensemble(tmp_path, True), "zookeeper pods are 0/1 since the maintenance")
+    assert all(rc.name != "zk-headless" for rc in a.root_causes)
