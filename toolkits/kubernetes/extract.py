@@ -17,10 +17,12 @@ from toolkits.kubernetes.metagraph import NAMESPACED, RELATIONS
 from toolkits.kubernetes.snapshot import Snapshot, redact_secret
 
 RECENT_S = 3600  # a warning event older than this (before the newest one) is history, not a symptom
+CHRONIC_S = 86400  # a pod not ready for longer than this has a failure of its own, older than today's incident
 _HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?")
 # a client that cannot resolve a name (also one of rca.py's "unreachable" signals)
 DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
-                         r"name|no such host|UnknownHostException")
+                         r"name|no such host|UnknownHostException|lookup \S+ on [\d.:\[\]a-f]+:53\b|"
+                         r"[Tt]emporary failure in name resolution")
 _PAIRS = {(rel, a, b) for rel, pairs in RELATIONS.items() for a, b in pairs}
 
 
@@ -173,12 +175,16 @@ def _pod_state(o: dict, now: datetime | None = None) -> tuple[str, list[str], di
     if st.get("message"):
         messages.append(st["message"])
     conds = {c.get("type"): c.get("status") for c in st.get("conditions") or [] if c.get("type")}
+    unready = next((ts(c.get("lastTransitionTime")) for c in st.get("conditions") or []
+                    if c.get("type") == "Ready" and c.get("status") != "True"), None)
+    chronic = bool(unready and now and (now - unready).total_seconds() > CHRONIC_S)
     for c in st.get("conditions") or []:
         if c.get("status") == "False" and c.get("reason"):
             reasons.append(c["reason"])
             if c.get("message"):
                 messages.append(c["message"])
-    return st.get("phase") or "", list(dict.fromkeys(reasons)), conds, {"messages": messages, "restarts": restarts}
+    return st.get("phase") or "", list(dict.fromkeys(reasons)), conds, {"messages": messages, "restarts": restarts,
+                                                                       "chronic": chronic}
 
 
 def build(snap: Snapshot) -> Graph:
@@ -264,13 +270,16 @@ def build(snap: Snapshot) -> Graph:
                 reasons.append("JobFailed" if (when and (g.now - when).total_seconds() <= RECENT_S) else "JobFailedLongAgo")
             add(kind, o, phase=phase, reasons=reasons, conditions=conds, detail={
                 "replicas": want, "ready": ready, "containers": _containers(tmpl.get("spec") or {}),
+                "created": (o.get("metadata") or {}).get("creationTimestamp") or "",
                 "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
                 "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
                 "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")],
-                **({"schedule": spec.get("schedule"), "lastScheduleTime": st.get("lastScheduleTime")}
+                **({"schedule": spec.get("schedule"), "lastScheduleTime": st.get("lastScheduleTime"),
+                    "lastSuccessfulTime": st.get("lastSuccessfulTime"),
+                    "deadline": ((spec.get("jobTemplate") or {}).get("spec") or {}).get("activeDeadlineSeconds")}
                    if kind == "CronJob" else {}),
                 **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],
-                    "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "cni": _network_plugin(tmpl)}
+                    "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "agent": _node_agent(tmpl)}
                    if kind == "DaemonSet" else {})})
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
@@ -346,6 +355,22 @@ def build(snap: Snapshot) -> Graph:
                     (ref_.get("uid") if ref_.get("uid") in g.nodes else None)
                 edge("OWNS", owner, uid)
                 owners[uid] = owner
+    runs: dict[str, list[Node]] = {}
+    for j in g.by_kind("Job"):
+        if owners.get(j.uid) and g.nodes[owners[j.uid]].kind == "CronJob":
+            runs.setdefault(owners[j.uid], []).append(j)
+    for cj_uid, jobs in runs.items():  # the schedule's latest runs that failed, newest last
+        jobs.sort(key=lambda j: j.detail.get("created") or "")
+        failed = []
+        for j in reversed(jobs):
+            if j.phase != "Failed":
+                break
+            failed.append(j)
+        if failed:
+            cj = g.nodes[cj_uid]
+            cj.reasons.append("RunsFailing")
+            cj.detail["failed_runs"] = [{"job": j.name, "reasons": [r for r in j.reasons if not r.startswith("JobFailed")],
+                                         "messages": j.detail.get("messages") or []} for j in reversed(failed)]
     nodes = g.by_kind("Node")
     jobs_by_ns: dict[str, list[Node]] = {}
     for j in g.by_kind("Job"):
@@ -361,6 +386,11 @@ def build(snap: Snapshot) -> Graph:
         elif spec.get("nodeSelector"):
             for n in nodes:
                 if selects(spec["nodeSelector"], n.labels):
+                    edge("SELECTS_NODE", uid, n.uid)
+        else:  # the node the scheduler chose and names in its failure (volume binding on that node failed)
+            said = " ".join(g.nodes[uid].detail.get("messages") or [])
+            for n in nodes if said else []:
+                if re.search(rf"(?<![\w.-]){re.escape(n.name)}(?![\w-])", said):
                     edge("SELECTS_NODE", uid, n.uid)
         refs, configs = _refs(spec), []
         for kind in ("ConfigMap", "Secret", "PersistentVolumeClaim"):
@@ -424,7 +454,7 @@ def build(snap: Snapshot) -> Graph:
                 elif _runtime_labels(svc.detail["selector"], tmpl):
                     edge("SELECTS_TEMPLATE", svc.uid, w.uid, "runtime")
     for ds in g.by_kind("DaemonSet"):
-        if ds.detail.get("cni"):
+        if ds.detail.get("agent"):
             on = {g.nodes[p].detail.get("node") for p, o in owners.items() if o == ds.uid and g.nodes[p].kind == "Pod"}
             for n in nodes if on - {""} else []:
                 if n.name not in on:
@@ -500,15 +530,20 @@ def build(snap: Snapshot) -> Graph:
     return g
 
 
-_CNI = re.compile(r"/cni\b|\b(?:calico|cilium|flannel|weave|canal|antrea|kube-router|aws-node|azure-cni|ovn|multus)\b")
+_CNI = re.compile(r"\bcni\b|\b(?:calico|cilium|flannel|weave|canal|antrea|kube-router|aws-node|azure-cni|ovn|multus)\b")
 
 
-def _network_plugin(template: dict) -> bool:
-    """A pod template of a network plugin (CNI): it writes /etc/cni/net.d or /opt/cni/bin, or is a known plugin."""
+_CSI_NODE = re.compile(r"csi-node-driver-registrar|node-driver-registrar|/var/lib/kubelet/plugins")
+
+
+def _node_agent(template: dict) -> str:
+    """What a DaemonSet's pods are to a node: "cni" (a network plugin: it writes /etc/cni/net.d or /opt/cni/bin, or
+    is a known plugin), "csi" (a CSI node plugin: it registers a driver with the kubelet), or ""."""
     spec = template.get("spec") or {}
     text = " ".join([str((v.get("hostPath") or {}).get("path") or "") for v in spec.get("volumes") or []]
                     + [str(c.get("image") or "") for c in (spec.get("initContainers") or []) + (spec.get("containers") or [])])
-    return bool(_CNI.search(text.lower()))
+    text = text.lower()
+    return "csi" if _CSI_NODE.search(text) else "cni" if _CNI.search(text) else ""
 
 
 def _runtime_labels(selector: dict, template: dict) -> bool:

@@ -37,12 +37,13 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
-    "create": ("ResourceQuota", "ServiceAccount"),
+    "create": ("ResourceQuota", "ServiceAccount", "Namespace"),
     "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
+    "jobfail": ("CronJob",),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
 SIGNALS = (  # (signal class, pattern over reasons and messages)
@@ -50,6 +51,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("image", r"ImagePullBackOff|ErrImagePull|FailedToRetrieveImagePullSecret|InvalidImageName"),
     ("crash", r"CrashLoopBackOff|OOMKilled|\bError\b|BackOff"),
     ("suspended", r"\bSuspended\b"),
+    ("jobfail", r"\bRunsFailing\b"),
     ("liveness", r"Liveness probe failed"),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
     ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
@@ -101,12 +103,12 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "ReplicaSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "StatefulSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "DaemonSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
-    "CronJob": "n.phase = 'Suspended'",  # a symptom only when the user's words name it (triage)
+    "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing'",  # a symptom only when the user's words name it
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
-OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended"}  # what a non-pod entity can show
-SEVERITY = {"suspended": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail"}  # what a non-pod entity can show
+SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -147,9 +149,10 @@ def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
             sev = max(SEVERITY[s] for s in signals)
             out.append(Symptom(n, signals, list(dict.fromkeys(reasons)), list(dict.fromkeys(msgs)), sev))
     words = {w for w in re.findall(r"[a-z0-9][a-z0-9.-]{2,}", symptom_text.lower())}
-    named = lambda s: bool(words & {s.node["name"].lower(), s.node["namespace"].lower()}) or \
-        any(w in s.node["name"].lower() for w in words if len(w) > 3)  # noqa: E731
-    out.sort(key=lambda s: (not named(s), -s.severity, s.node["kind"], s.node["namespace"], s.node["name"]))
+    for s in out:
+        s.named = bool(words & {s.node["name"].lower(), s.node["namespace"].lower()}) or \
+            any(w in s.node["name"].lower() for w in words if len(w) > 3)
+    out.sort(key=lambda s: (not s.named, -s.severity, s.node["kind"], s.node["namespace"], s.node["name"]))
     return out
 
 
@@ -258,6 +261,33 @@ def _downstream(sg: StateGraph, symptoms: list[Symptom]) -> set[str]:
     return {r[0] for r in rows}
 
 
+def _asked(sg: StateGraph, symptoms: list[Symptom]) -> set[str]:
+    """The symptoms the user's words name, and the unhealthy servers those reach (through a Service they connect
+    to): what the question is about. Empty when the words name nothing."""
+    named = {s.node["uid"] for s in symptoms if s.named}
+    if not named:
+        return set()
+    bad = sorted({s.node["uid"] for s in symptoms if s.node["kind"] == "Pod"})
+    _, rows = sg.query("MATCH (p:Pod)-[:CONNECTS_TO]->(:Service)-[:SELECTS]->(q:Pod) WHERE p.uid IN $named AND "
+                       "q.uid IN $bad RETURN DISTINCT q.uid", {"named": sorted(named), "bad": bad})
+    return named | {r[0] for r in rows}
+
+
+def _deeper(sg: StateGraph, f: Found, votes: dict[str, list[Found]]) -> Found:
+    """When the cause is a workload whose own pods fail for a reason found with strong evidence (an operator that
+    crash-loops for want of its API token), that reason is the root: the workload is only the middle of the chain."""
+    if f.cause["kind"] not in W:
+        return f
+    _, rows = sg.query("MATCH (w {uid: $uid})-[:OWNS*1..2]->(p:Pod) RETURN p.uid", {"uid": f.cause["uid"]})
+    own = {r[0] for r in rows}
+    for cause_uid, found in votes.items():
+        for g in found:
+            if cause_uid != f.cause["uid"] and g.verdict.strong and g.symptom.node["uid"] in own:
+                g.nodes = f.nodes + [n for n in g.nodes if n["uid"] not in {x["uid"] for x in f.nodes}]
+                return g
+    return f
+
+
 def analyse(snap: Snapshot | StateGraph, symptom_text: str = "") -> Analysis:
     """The root cause of what is unhealthy in a snapshot (or a loaded StateGraph)."""
     sg = snap if isinstance(snap, StateGraph) else graph_for(snap)
@@ -277,15 +307,20 @@ def analyse(snap: Snapshot | StateGraph, symptom_text: str = "") -> Analysis:
         return result
     order = {id(s): i for i, s in enumerate(symptoms)}
     downstream = _downstream(sg, symptoms)
+    asked = _asked(sg, symptoms)
 
     def score(found: list[Found]) -> tuple:
         best = min(found, key=lambda f: order.get(id(f.symptom), 0))
         upstream = any(f.symptom.node["uid"] not in downstream for f in found)
-        return (any(f.verdict.strong for f in found), upstream, len(found), best.symptom.severity,
-                -order.get(id(best.symptom), 0))
+        # what the user asks about first: a cause of their symptom beats a louder failure elsewhere (a sandbox app
+        # that has failed to pull its image for days)
+        fresh = any(not f.symptom.node["detail"].get("chronic") for f in found)  # not a pod broken for days
+        return (any(f.symptom.node["uid"] in asked for f in found), any(f.verdict.strong for f in found), fresh,
+                upstream, len(found), best.symptom.severity, -order.get(id(best.symptom), 0))
 
     uid, found = max(votes.items(), key=lambda kv: score(kv[1]))
     f = next((x for x in found if x.verdict.strong), found[0])
+    f = _deeper(sg, f, votes)
     c = f.cause
     result.root_causes = [RootCause(c["kind"], c["namespace"] or "", c["name"], f.verdict.reason)]
     result.path = [ref(n) + (f" [{n.get('phase')}]" if n.get("phase") else "") for n in f.nodes]

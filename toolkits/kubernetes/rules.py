@@ -31,6 +31,7 @@ class Symptom:
     reasons: list[str]
     messages: list[str]
     severity: int = 1
+    named: bool = False  # the user's words name it (its name, a distinctive part of it, or its namespace)
 
     @property
     def text(self) -> str:
@@ -92,6 +93,8 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     pull = _edge_detail(edges) == "imagePull"
     if "image" in s.signals and not pull:
         return None
+    if pull and nodes[-2]["uid"] != nodes[0]["uid"] and nodes[-2]["kind"] != "ServiceAccount":
+        return None  # another pod's pull secret (reached through a Service) says nothing of this pod's pull
     if not ({"config", "crash", "image"} & set(s.signals)):
         return None
     user = ref(nodes[-2]) if len(nodes) > 1 else "the pod"
@@ -114,7 +117,7 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                        "--docker-username=<user> --docker-password=<new token> --dry-run=client -o yaml | kubectl apply -f -")
     if kind == "ConfigMap" and {"crash", "unreachable"} & set(s.signals):
         gone = _hosts_nowhere(c, sg)
-        if labels_of(edges) != ["CONNECTS_TO", "SELECTS", "USES_CONFIG"]:  # not a proxy's config (pooler) in between
+        if not _proxy_between(nodes, edges, sg):
             gone = [(k, h) for k, h in gone if h.split(".svc")[0] in s.text.lower()]  # the one it fails on
         if gone:
             k, host = gone[0]
@@ -131,12 +134,16 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                        [f"{user} reads key(s) {', '.join(sorted(wanted))}", f"{kind} keys: {', '.join(sorted(have)) or '(none)'}"],
                        f"kubectl edit {lower} {c['name']}{_ns(c)}   # add the key(s) {', '.join(lost)}, "
                        "or fix the key name in the workload's env")
-    if kind == "ConfigMap" and "crash" in s.signals:
-        for param, said in _rejected_settings(s.text):
+    server = nodes[-2] if len(nodes) > 2 and nodes[-2]["kind"] == "Pod" and labels_of(edges)[-2:] == ["SELECTS", "USES_CONFIG"] \
+        else None  # a server the client reaches through its Service (a DNS server, a pooler), which reads this config
+    if kind == "ConfigMap" and ("crash" in s.signals or (server and "unreachable" in s.signals)):
+        text = s.text if server is None else " ".join(server["detail"].get("messages") or [])
+        for param, said in _rejected_settings(text):
             for k, v in (c["detail"].get("data") or {}).items():
                 if re.search(rf"(?m)^\s*-{{0,2}}{re.escape(param)}\s*(=|:|\s)", v):
                     return Verdict(f"ConfigMap {c['name']} sets {param}, which the server rejects",
-                                   [f"the container exits: {said}", f"ConfigMap {c['name']} key {k} sets {param}"],
+                                   ([f"{ref(nodes[0])} cannot reach {ref(nodes[1])}, served by {ref(server)}"] if server
+                                    else []) + [f"the container exits: {said}", f"ConfigMap {c['name']} key {k} sets {param}"],
                                    f"kubectl edit configmap {c['name']}{_ns(c)}   # fix or remove {param}, "
                                    "then restart the pods")
     return None
@@ -152,6 +159,7 @@ _REJECTED = (
     r"[Uu]nrecognized option:? '?(?P<p>[\w.]+)",  # MongoDB
     r"Bad directive or wrong number of arguments.*?'(?P<p>[\w-]+)",  # Redis
     r"\[FATAL\] plugin/(?P<p>\w+):",  # CoreDNS: a Corefile plugin that stops the server (loop: a forward loop)
+    r"Corefile:\d+ - Error during parsing: (?:Unknown directive|Wrong argument count[^']*) '?(?P<p>[\w.]+)",  # CoreDNS
 )
 
 
@@ -217,6 +225,16 @@ def misnamed(holder: dict, sg: StateGraph, pull: bool | None = None) -> list[tup
     return out
 
 
+def _proxy_between(nodes: list[dict], edges: list[dict], sg: StateGraph) -> bool:
+    """The path runs client -> Service -> another workload's pod -> its ConfigMap: a proxy (a pooler) the client
+    reaches, whose own configuration names the servers behind it. A Service that selects the client itself is
+    its own (its peers' config is its own config)."""
+    if labels_of(edges) != ["CONNECTS_TO", "SELECTS", "USES_CONFIG"]:
+        return False
+    return not sg.query("MATCH (s:Service {uid: $s})-[:SELECTS]->(p:Pod {uid: $p}) RETURN count(p)",
+                        {"s": nodes[1]["uid"], "p": nodes[0]["uid"]})[1][0][0]
+
+
 _SVC_HOST = re.compile(r"\b([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*){1,2})\.svc(?:\.cluster\.local)?\b")
 
 
@@ -231,6 +249,36 @@ def _hosts_nowhere(cm: dict, sg: StateGraph) -> list[tuple[str, str]]:
             if not rows[0][0]:
                 out.append((k, m.group(0)))
     return out
+
+
+_REGISTRY_REFUSED = re.compile(r"failed to authorize|401 Unauthorized|unauthorized|authentication required|pull access "
+                               r"denied|denied: requested access|no basic auth credentials", re.I)
+
+
+def _no_pull_secret(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
+    """A pod refused by its private registry that has no pull secret at all, running as a ServiceAccount that
+    lists none, while a registry credential sits in the namespace (other pods or accounts pull with it)."""
+    pod = nodes[0]
+    if pod["kind"] != "Pod" or len(nodes) != 2 or not _REGISTRY_REFUSED.search(s.text):
+        return None
+    own = sg.query("MATCH (p:Pod {uid: $p})-[r:USES_SECRET]->(:Secret) WHERE r.detail = 'imagePull' RETURN count(r)",
+                   {"p": pod["uid"]})[1][0][0]
+    listed = sg.query("MATCH (a:ServiceAccount {uid: $a})-[:USES_SECRET]->(x) RETURN count(x)", {"a": c["uid"]})[1][0][0]
+    if own or listed:
+        return None
+    _, rows = sg.query("MATCH (x:Secret {namespace: $ns}) WHERE NOT x.missing AND x.detail CONTAINS 'dockerc' RETURN x.name",
+                       {"ns": c["namespace"]})
+    if not rows:
+        return None
+    name = rows[0][0]
+    return Verdict(f"ServiceAccount {c['name']} has no imagePullSecrets, so {pod['name']} pulls from the private registry "
+                   "without credentials",
+                   [f"{ref(pod)} runs as {c['name']} and the registry refuses it: "
+                    + _REGISTRY_REFUSED.search(s.text).group(0),
+                    f"the pod has no imagePullSecrets; ServiceAccount {c['name']} lists none",
+                    f"registry credential in the namespace: Secret {', '.join(r[0] for r in rows[:3])}"],
+                   f"kubectl patch serviceaccount {c['name']}{_ns(c)} -p '{{\"imagePullSecrets\": [{{\"name\": \"{name}\"}}]}}'"
+                   "   # then delete the pod so it is created again with it")
 
 
 @rule("ServiceAccount")
@@ -250,6 +298,9 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                        f"kubectl patch serviceaccount {c['name']}{_ns(c)} -p "
                        f"'{{\"imagePullSecrets\": [{{\"name\": \"{meant['name']}\"}}]}}'   # then delete the pod so it "
                        "pulls again")
+    lacking = _no_pull_secret(c, s, nodes, sg) if "image" in s.signals else None
+    if lacking:
+        return lacking
     token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount)[^\n]*", s.text)
     if "crash" in s.signals and token and c["detail"].get("automount") is False:
         return Verdict(f"ServiceAccount {c['name']} has automountServiceAccountToken: false, and its pods need the "
@@ -355,6 +406,8 @@ def _down(w: dict) -> bool:
 
 @rule("PersistentVolume")
 def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if labels_of(edges)[-1:] != ["BINDS"]:
+        return None  # a volume matters through the claim that binds it (not one pinned to the same node)
     if "unschedulable" in s.signals and (c["detail"].get("nodeTerms") or []) and not c.get("missing"):
         gone = _affinity_gone(c, sg, s.text)
         if gone is not None:
@@ -440,7 +493,7 @@ def _missing_plugin(node: dict, sg: StateGraph) -> tuple[dict, list[str]] | None
     _, rows = sg.query("MATCH (n:Node {uid: $uid})-[:MISSES_AGENT]->(d:DaemonSet) RETURN d", {"uid": node["uid"]})
     for (raw,) in rows:
         ds = node_dict(raw)
-        why = _skipped_by(node, ds)
+        why = _skipped_by(node, ds) if ds["detail"].get("agent") == "cni" else []
         if why:
             return ds, why
     return None
@@ -498,12 +551,22 @@ def _deliberate(taint: dict, sg: StateGraph) -> bool:
 # --- services and network ---------------------------------------------------------------
 
 
-def _external_name(c: dict, s: Symptom, nodes: list[dict]) -> Verdict | None:
+def _dns_serving(sg: StateGraph) -> bool:
+    """The cluster's DNS answers: a ready pod behind kube-dns (then a name that fails is the name's own fault)."""
+    _, rows = sg.query("MATCH (s:Service {namespace: 'kube-system'})-[:SELECTS]->(p:Pod) WHERE (s.name IN ['kube-dns', "
+                       "'coredns'] OR s.detail CONTAINS '\"k8s-app\": \"kube-dns\"') AND p.conditions CONTAINS "
+                       "'Ready=True' RETURN count(p)")
+    return bool(rows and rows[0][0])
+
+
+def _external_name(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
     """An ExternalName Service its client cannot resolve: the DNS name it points to is gone or wrong."""
     target = c["detail"].get("externalName")
     if not target or len(nodes) < 2 or nodes[0]["kind"] != "Pod" or not DNS_FAILURE.search(s.text):
         return None
-    if target.lower().rstrip(".") not in s.text.lower():
+    said = s.text.lower()
+    own = f"{c['name']}.{c['namespace']}.svc"  # its own name fails when the name it points to does not resolve
+    if target.lower().rstrip(".") not in said and not (own in said and _dns_serving(sg)):
         return None  # the name the client cannot resolve is another one (a client may use several databases)
     return Verdict(f"ExternalName Service {c['name']} points to {target}, a name its clients cannot resolve",
                    [f"{ref(nodes[0])} connects to {ref(c)} (type ExternalName, externalName {target})",
@@ -532,7 +595,7 @@ def _unpublished_peers(c: dict, pods: list[dict], nodes: list[dict], edges: list
 @rule("Service")
 def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if "unreachable" in s.signals and not c.get("missing"):
-        found = _external_name(c, s, nodes)
+        found = _external_name(c, s, nodes, sg)
         if found:
             return found
     if not ({"notready", "noendpoints"} & set(s.signals)) or c.get("missing"):
@@ -644,13 +707,26 @@ def _policies_on(sg: StateGraph, pod: dict, direction: str) -> list[dict]:
     return [p for p in (node_dict(r[0]) for r in rows) if direction in _types(p)]
 
 
-def _to_fix(policies: list[dict], direction: str, svc: dict, target) -> dict:
+def _stale_peer(policy: dict, direction: str, sg: StateGraph) -> bool:
+    """An allow-list peer whose namespaceSelector matches no namespace of the cluster (a namespace renamed or
+    moved away): the rule was meant for clients that now live elsewhere."""
+    _, rows = sg.query("MATCH (n:Namespace) WHERE NOT n.missing RETURN n.name, n.labels")
+    spaces = [{**json.loads(lab or "{}"), "kubernetes.io/metadata.name": name} for name, lab in rows]
+    peers = [peer for r in policy["detail"].get(direction.lower()) or []
+             for peer in r.get("from" if direction == "Ingress" else "to") or []]
+    return any(peer.get("namespaceSelector") and not any(selects(peer["namespaceSelector"], lab) for lab in spaces)
+               for peer in peers)
+
+
+def _to_fix(policies: list[dict], direction: str, svc: dict, target, sg: StateGraph | None = None) -> dict:
     """Of the policies that together drop the traffic, the one to change: an allow-list, not a default deny
-    beside it; first one that admits the Service's port but not the pod's (the port NetworkPolicies see is the
-    pod's, after the Service), then one meant for other namespaces' clients, then any allow-list."""
+    beside it; first one whose peers name a namespace that no longer exists, then one that admits the Service's
+    port but not the pod's (the port NetworkPolicies see is the pod's, after the Service), then one meant for
+    other namespaces' clients, then any allow-list."""
     allow = [p for p in policies if p["detail"].get(direction.lower())]
     if not allow:
         return policies[0]
+    stale = {p["uid"] for p in allow if sg is not None and _stale_peer(p, direction, sg)}
     entries = svc["detail"].get("ports") or []
     # the Service port that leads to this pod port (another port of the Service, e.g. metrics, is other traffic)
     svc_ports = {p.get("port") for p in entries if p.get("targetPort") in (target, None) or len(entries) == 1} - {target}
@@ -665,7 +741,7 @@ def _to_fix(policies: list[dict], direction: str, svc: dict, target) -> dict:
         if any("namespaceSelector" in peer for r in rules for peer in r.get("from" if direction == "Ingress" else "to") or []):
             return 2
         return 3
-    return min(allow, key=rank)
+    return min(allow, key=lambda p: (p["uid"] not in stale, rank(p)))
 
 
 def _blocked(sg: StateGraph, client: dict, svc: dict, dst: dict) -> tuple[str, list[dict], object] | None:
@@ -704,7 +780,7 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
         if not found:
             continue
         direction, policies, target = found
-        fix = _to_fix(policies, direction, svc, target)
+        fix = _to_fix(policies, direction, svc, target, sg)
         if fix["uid"] != c["uid"]:
             continue
         rules = c["detail"].get(direction.lower())
@@ -741,6 +817,27 @@ def check_quota(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        [f"{ref(nodes[0])} cannot create pods", f"used {used}", f"hard {hard}"],
                        f"kubectl edit resourcequota {c['name']}{_ns(c)}   # raise {full[0]}, or lower the requests / replicas")
     return None
+
+
+@rule("Namespace")
+def check_namespace(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    """A namespace whose Pod Security level refuses the pods its workloads create (the label was raised after the
+    running pods were admitted: only a pod created again is refused)."""
+    m = re.search(r'violates PodSecurity "(\w+):[^"]*"(?:: ([^\n]{0,240}))?', s.text)
+    if "create" not in s.signals or not m:
+        return None
+    labels = c.get("labels") or {}
+    level = labels.get("pod-security.kubernetes.io/enforce")
+    if not level:
+        return None  # the level comes from the cluster's admission defaults, not from this namespace
+    return Verdict(f"Namespace {c['name']} enforces Pod Security level {level}, which refuses the pods "
+                   f"{ref(nodes[0])} creates",
+                   [f"{ref(nodes[0])} cannot create pods: violates PodSecurity \"{m.group(1)}\"" +
+                    (f": {m.group(2)}" if m.group(2) else ""),
+                    f"Namespace {c['name']} label pod-security.kubernetes.io/enforce={level}"],
+                   f"kubectl label namespace {c['name']} pod-security.kubernetes.io/enforce=baseline --overwrite   "
+                   f"# or make the pod template of {nodes[0]['name']} meet {level} (no privileged init container, "
+                   "runAsNonRoot)")
 
 
 @rule("Ingress")
@@ -800,9 +897,23 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
 # --- workloads ----------------------------------------------------------------------------
 @rule("CronJob")
 def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    name = c["name"]
+    runs = c["detail"].get("failed_runs") or []
+    if "jobfail" in s.signals and not edges and runs and "suspended" not in s.signals:
+        deadline = c["detail"].get("deadline")
+        if all("DeadlineExceeded" in r["reasons"] for r in runs) and deadline:
+            return Verdict(f"CronJob {name}: its last {len(runs)} run(s) were stopped at the deadline its job template "
+                           f"sets (activeDeadlineSeconds {deadline}) before they finished",
+                           [f"failed runs: {', '.join(r['job'] for r in runs)} (DeadlineExceeded)",
+                            f"last success: {c['detail'].get('lastSuccessfulTime') or 'none recorded'}",
+                            f"jobTemplate activeDeadlineSeconds: {deadline}"],
+                           f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"jobTemplate\": {{\"spec\": "
+                           f"{{\"activeDeadlineSeconds\": {int(deadline) * 2}}}}}}}}}'   # or make the job faster")
+        return Verdict(f"CronJob {name}: its last {len(runs)} run(s) failed",
+                       [f"{r['job']}: {', '.join(r['reasons']) or 'failed'} {' '.join(r['messages'])[:160]}" for r in runs[:3]],
+                       f"kubectl logs{_ns(c)} job/{runs[0]['job']}", strong=False)
     if "suspended" not in s.signals or edges:
         return None
-    name = c["name"]
     return Verdict(f"CronJob {name} is suspended: no run since {c['detail'].get('lastScheduleTime') or 'it was suspended'}",
                    [f"CronJob {name}: spec.suspend true, schedule {c['detail'].get('schedule')!r}",
                     f"last scheduled: {c['detail'].get('lastScheduleTime') or 'never'}"],
@@ -841,6 +952,22 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                        + ([f"{ref(nodes[0])}: {', '.join(s.reasons[:3])}"] if nodes[0]["kind"] == "Pod" else []),
                        f"kubectl scale {kind} {name}{_ns(c)} --replicas=1   # then watch it reconcile: "
                        f"kubectl logs{_ns(c)} deploy/{name} -f")
+    if via == "MISSES_AGENT" and c["detail"].get("agent") == "csi":
+        node = nodes[-2]
+        said = s.text + " " + " ".join(json.loads(d).get("message") or "" for d, in sg.query(  # its claims' events
+            "MATCH (p {uid: $uid})-[:MOUNTS]->(:PersistentVolumeClaim)<-[:EVENT_OF]-(e:Event) RETURN e.detail",
+            {"uid": nodes[0]["uid"]})[1])
+        unregistered = re.search(r"[^.\n]*(?:no topology key found on CSINode|not found in the list of registered CSI "
+                                 r"drivers|CSINode \S+ does not contain driver)[^.\n]*", said)
+        why = _skipped_by(node, c)
+        if not unregistered or not why or node["name"] not in said:
+            return None
+        return Verdict(f"DaemonSet {name}, the CSI node plugin, runs no pod on {node['name']} ({'; '.join(why)}), so the "
+                       "volume driver is not registered there",
+                       [f"{ref(nodes[0])}: {unregistered.group(0).strip()[:220]}",
+                        f"{ref(c)} runs on other nodes but not on {node['name']}: {'; '.join(why)}"],
+                       f"kubectl edit daemonset {name}{_ns(c)}   # tolerate the node's taint, e.g.\n"
+                       "tolerations:\n- operator: Exists   # a CSI node plugin must run wherever its volumes are used")
     if via == "MISSES_AGENT":
         node = nodes[-2]
         found = _missing_plugin(node, sg)
