@@ -298,3 +298,192 @@ def test_ensemble_members_that_cannot_find_each_other_through_their_headless_ser
 def test_a_headless_service_that_publishes_not_ready_members_is_not_blamed(tmp_path):
     a = analyse(ensemble(tmp_path, True), "zookeeper pods are 0/1 since the maintenance")
     assert all(rc.name != "zk-headless" for rc in a.root_causes)
+
+
+def sandbox_decoy(days_ago=5):
+    """A playground app that has failed to pull its image for days: loud, strong, and not what anyone asks about."""
+    since = f"2026-04-{26 - days_ago:02d}T09:00:00Z"
+    return pod("toy-api-6c-x1", ns="sandbox", labels={"app": "toy-api"}, owner=owner("ReplicaSet", "toy-api-6c"),
+               state={"state": {"waiting": {"reason": "ImagePullBackOff",
+                                            "message": 'Back-off pulling image "toy-api:pr-1": not found'}}},
+               conditions=[{"type": "Ready", "status": "False", "lastTransitionTime": since}])
+
+
+def test_the_symptom_the_user_names_outranks_a_louder_failure_elsewhere(tmp_path):
+    schedule = {"metadata": meta("pg-backup"), "spec": {"schedule": "30 1 * * *", "suspend": True,
+                                                         "jobTemplate": {"spec": {"template": {"spec": {}}}}},
+                "status": {"lastScheduleTime": "2026-04-27T01:30:00Z"}}
+    rs = {"metadata": meta("toy-api-6c", ns="sandbox", ownerReferences=[
+        {**owner("Deployment", "toy-api"), "uid": "uid-sandbox-toy-api"}]), "spec": {"replicas": 1}, "status": {"replicas": 1}}
+    snap = write(tmp_path, {"namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "sandbox")],
+                            "pods": [sandbox_decoy()], "cronjobs": [schedule], "replicasets": [rs],
+                            "deployments": [deployment("toy-api", ns="sandbox", ready=0, image="toy-api:pr-1")]})
+    assert first(analyse(snap, "")) == ("Deployment", "sandbox", "toy-api")  # asked about nothing: the loud one
+    assert first(analyse(snap, "no fresh postgres backups for a few days")) == ("CronJob", NS, "pg-backup")
+
+
+def test_a_backup_cronjob_whose_runs_hit_its_deadline(tmp_path):
+    def run(day, failed):
+        cond = {"type": "Failed", "status": "True", "reason": "DeadlineExceeded", "lastTransitionTime": f"2026-05-0{day}T02:00:00Z",
+                "message": "Job was active longer than specified deadline"} if failed else {"type": "Complete", "status": "True"}
+        return {"metadata": meta(f"mysql-backup-{day}", creationTimestamp=f"2026-05-0{day}T01:00:00Z",
+                                 ownerReferences=[owner("CronJob", "mysql-backup", "batch/v1")]),
+                "spec": {"template": {"spec": {"containers": [{"name": "dump", "image": "mysql:8"}]}}},
+                "status": {"conditions": [cond]}}
+    schedule = {"metadata": meta("mysql-backup"), "spec": {"schedule": "0 1 * * *", "jobTemplate": {
+        "spec": {"activeDeadlineSeconds": 3600, "template": {"spec": {}}}}},
+        "status": {"lastScheduleTime": "2026-05-04T01:00:00Z", "lastSuccessfulTime": "2026-05-01T01:55:00Z"}}
+    snap = write(tmp_path, {"cronjobs": [schedule], "jobs": [run(1, False), run(2, True), run(3, True), run(4, True)],
+                            "pods": [sandbox_decoy()]})
+    a = analyse(snap, "mysql backups failed three nights in a row")
+    assert first(a) == ("CronJob", NS, "mysql-backup")
+    assert "activeDeadlineSeconds 3600" in a.root_causes[0].reason and "activeDeadlineSeconds" in a.fix
+
+
+def psa(tmp_path, labelled):
+    ns_labels = {"pod-security.kubernetes.io/enforce": "restricted"} if labelled else {}
+    sts = {"metadata": meta("search-es"), "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "es"}},
+                                                   "template": {"metadata": {"labels": {"app": "es"}}, "spec": {}}},
+           "status": {"replicas": 2, "readyReplicas": 2}}
+    ev = {"metadata": meta("e1"), "type": "Warning", "reason": "FailedCreate", "lastTimestamp": T0,
+          "message": 'create Pod search-es-1 in StatefulSet search-es failed error: pods "search-es-1" is forbidden: '
+                     'violates PodSecurity "restricted:latest": privileged (container "sysctl" must not set privileged=true)',
+          "involvedObject": {"kind": "StatefulSet", "namespace": NS, "name": "search-es"}}
+    return write(tmp_path, {"namespaces": [{"metadata": meta(NS, ns="", labels=ns_labels)}], "statefulsets": [sts],
+                            "events": [ev]})
+
+
+def test_a_namespace_whose_pod_security_level_refuses_a_recreated_pod(tmp_path):
+    a = analyse(psa(tmp_path, True), "elasticsearch is yellow, one data node never came back")
+    assert first(a) == ("Namespace", "", NS)
+    assert "restricted" in a.root_causes[0].reason
+
+
+def test_pod_security_from_cluster_defaults_does_not_blame_the_namespace(tmp_path):
+    a = analyse(psa(tmp_path, False), "elasticsearch is yellow")
+    assert all(rc.kind != "Namespace" for rc in a.root_causes)
+
+
+def external(tmp_path, dns_ready):
+    api = pod("reports-api-5c-x1", labels={"app": "reports-api"}, env={"DB_HOST": f"reports-db.{NS}.svc.cluster.local"},
+              state=crash(f"Error: getaddrinfo ENOTFOUND reports-db.{NS}.svc.cluster.local"))
+    dns = pod("coredns-1", ns="kube-system", labels={"k8s-app": "kube-dns"}, state={"state": {"running": {}}}, ready=dns_ready)
+    return write(tmp_path, {"pods": [api, dns], "services": [
+        {"metadata": meta("reports-db"), "spec": {"type": "ExternalName", "externalName": "reports.example.rds.amazonaws.co"}},
+        {"metadata": meta("kube-dns", ns="kube-system"), "spec": {"selector": {"k8s-app": "kube-dns"}, "ports": [{"port": 53}]}}]})
+
+
+def test_an_external_name_whose_own_name_fails_while_the_cluster_dns_answers(tmp_path):
+    assert first(analyse(external(tmp_path, True), "reports api lost its database")) == ("Service", NS, "reports-db")
+
+
+def test_an_external_name_is_not_blamed_when_the_cluster_dns_is_down(tmp_path):
+    a = analyse(external(tmp_path, False), "reports api lost its database")
+    assert all(rc.name != "reports-db" for rc in a.root_causes)
+
+
+def test_a_corefile_that_does_not_parse_explains_the_clients_lookups(tmp_path):
+    snap = dns_cluster(tmp_path, "/etc/coredns/Corefile:7 - Error during parsing: Unknown directive 'forward'")
+    cm = json.loads((tmp_path / "configmaps.json").read_text())
+    cm["items"][0]["data"]["Corefile"] = cm["items"][0]["data"]["Corefile"].replace("    loop\n", "    foward . 1.1.1.1\n")
+    (tmp_path / "configmaps.json").write_text(json.dumps(cm))
+    pods = json.loads((tmp_path / "pods.json").read_text())
+    for p in pods["items"]:
+        if p["metadata"]["name"].startswith("coredns"):
+            p["status"]["containerStatuses"][0]["lastState"]["terminated"]["message"] = \
+                "/etc/coredns/Corefile:7 - Error during parsing: Unknown directive 'foward'"
+    pods["items"].append(sandbox_decoy(days_ago=0))
+    (tmp_path / "pods.json").write_text(json.dumps(pods))
+    a = analyse(load_snapshot(tmp_path), "apps everywhere fail with name resolution errors")
+    assert first(a) == ("ConfigMap", "kube-system", "coredns")
+
+
+def test_a_go_resolver_timeout_is_a_dns_failure_and_an_egress_policy_without_dns_blocks_it(tmp_path):
+    worker = pod("invoice-worker-1", labels={"app": "invoice-worker"}, env={"DB": "billing-pg.db.svc.cluster.local"},
+                 state=crash("dial tcp: lookup billing-pg.db.svc.cluster.local on 10.43.0.10:53: read udp: i/o timeout"))
+    dns = pod("coredns-1", ns="kube-system", labels={"k8s-app": "kube-dns"}, state={"state": {"running": {}}}, ready=True,
+              containers=[{"name": "main", "image": "coredns", "ports": [{"containerPort": 53}]}])
+    policy = {"metadata": meta("restrict-egress"), "spec": {"podSelector": {}, "policyTypes": ["Egress"], "egress": [
+        {"to": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "db"}}}], "ports": [{"port": 5432}]}]}}
+    snap = write(tmp_path, {"pods": [worker, dns], "networkpolicies": [policy], "services": [
+        {"metadata": meta("kube-dns", ns="kube-system"), "spec": {"selector": {"k8s-app": "kube-dns"},
+                                                                  "ports": [{"port": 53, "targetPort": 53}]}}]})
+    assert first(analyse(snap, "invoice worker keeps crashing")) == ("NetworkPolicy", NS, "restrict-egress")
+
+
+def test_of_two_allow_lists_the_one_naming_a_namespace_that_is_gone_is_fixed(tmp_path):
+    api = pod("orders-api-1", labels={"app": "orders-api"}, env={"DB": "orders-pg.db.svc.cluster.local"},
+              state=crash("dial tcp 10.96.3.3:5432: i/o timeout"))
+    db = pod("orders-pg-1", ns="db", labels={"app": "orders-pg"}, state={"state": {"running": {}}}, ready=True,
+             containers=[{"name": "main", "image": "postgres", "ports": [{"containerPort": 5432}]}])
+    allow = lambda name, ns_name: {"metadata": meta(name, ns="db"), "spec": {  # noqa: E731
+        "podSelector": {"matchLabels": {"app": "orders-pg"}}, "policyTypes": ["Ingress"], "ingress": [
+            {"from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": ns_name}}}],
+             "ports": [{"port": 5432}]}]}}
+    snap = write(tmp_path, {"namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "db", "db-operators")],
+                            "pods": [api, db], "networkpolicies": [allow("allow-operator", "db-operators"),
+                                                                    allow("allow-apps", "orders-old")],
+                            "services": [{"metadata": meta("orders-pg", ns="db"), "spec": {
+                                "selector": {"app": "orders-pg"}, "ports": [{"port": 5432, "targetPort": 5432}]}}]})
+    assert first(analyse(snap, "orders api times out to its database")) == ("NetworkPolicy", "db", "allow-apps")
+
+
+def test_a_service_account_with_no_pull_secret_at_all(tmp_path):
+    p = pod("ch-2", labels={"app": "ch"}, owner=owner("StatefulSet", "ch"), account="ch",
+            state={"state": {"waiting": {"reason": "ErrImagePull", "message": 'failed to pull "acme.azurecr.io/ch:24": '
+                                                                              "401 Unauthorized"}}})
+    snap = write(tmp_path, {"pods": [p], "serviceaccounts": [{"metadata": meta("ch")},
+                                                             {"metadata": meta("default"), "imagePullSecrets": [{"name": "acr-pull"}]}],
+                            "secrets": [secret("acr-pull", [".dockerconfigjson"], "kubernetes.io/dockerconfigjson")]})
+    a = analyse(snap, "the ch rollout is stuck: 401 from our registry")
+    assert first(a) == ("ServiceAccount", NS, "ch") and "acr-pull" in a.fix
+    accounts = json.loads((tmp_path / "serviceaccounts.json").read_text())
+    accounts["items"][1].pop("imagePullSecrets")  # pods get the credential from their templates here, not accounts
+    (tmp_path / "serviceaccounts.json").write_text(json.dumps(accounts))
+    a = analyse(load_snapshot(tmp_path), "the ch rollout is stuck: 401 from our registry")
+    assert all(rc.kind != "ServiceAccount" for rc in a.root_causes)
+
+
+def test_an_operator_that_crashes_for_want_of_its_token_is_traced_to_its_account(tmp_path):
+    snap = operator_cluster(tmp_path, 1)
+    deps = json.loads((tmp_path / "deployments.json").read_text())
+    for d in deps["items"]:
+        if d["metadata"]["name"] == "cnpg-controller-manager":
+            d["status"]["readyReplicas"] = 0
+    (tmp_path / "deployments.json").write_text(json.dumps(deps))
+    op = pod("cnpg-controller-manager-7b-x1", ns="db-operators", account="cnpg-manager",
+             owner={**owner("ReplicaSet", "cnpg-controller-manager-7b"), "uid": "uid-db-operators-cnpg-controller-manager-7b"},
+             state=crash("unable to get kubeconfig: open /var/run/secrets/kubernetes.io/serviceaccount/token: no such file"))
+    rs = {"metadata": meta("cnpg-controller-manager-7b", ns="db-operators", ownerReferences=[
+        {**owner("Deployment", "cnpg-controller-manager"), "uid": "uid-db-operators-cnpg-controller-manager"}]),
+        "spec": {"replicas": 1, "template": {"spec": {"serviceAccountName": "cnpg-manager"}}}, "status": {"replicas": 1}}
+    pods = json.loads((tmp_path / "pods.json").read_text())
+    pods["items"].append(op)
+    (tmp_path / "pods.json").write_text(json.dumps(pods))
+    (tmp_path / "replicasets.json").write_text(json.dumps({"kind": "List", "items": [rs]}))
+    (tmp_path / "serviceaccounts.json").write_text(json.dumps({"kind": "List", "items": [
+        {"metadata": meta("cnpg-manager", ns="db-operators"), "automountServiceAccountToken": False},
+        {"metadata": meta("default")}]}))
+    a = analyse(load_snapshot(tmp_path), "orders-api ECONNREFUSED to postgres")
+    assert first(a) == ("ServiceAccount", "db-operators", "cnpg-manager")
+
+
+def test_a_claim_waiting_for_its_first_consumer_is_not_a_provisioner_fault(tmp_path):
+    cni_cluster(tmp_path, [{"operator": "Exists", "effect": "NoExecute"}])
+    msg = "0/2 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }."
+    db = pod("analytics-pg-1", labels={"app": "analytics-pg"}, node_name=None, phase="Pending",
+             volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "analytics-pg-1"}}],
+             conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    extra = {"pods": [db], "persistentvolumeclaims": [{"metadata": meta("analytics-pg-1"), "spec": {
+        "storageClassName": "local"}, "status": {"phase": "Pending"}}],
+        "storageclasses": [{"metadata": meta("local", ns=""), "provisioner": "openebs.io/local",
+                            "volumeBindingMode": "WaitForFirstConsumer"}],
+        "events": [{"metadata": meta("e1"), "type": "Normal", "reason": "WaitForFirstConsumer", "lastTimestamp": T0,
+                    "message": "waiting for first consumer to be created before binding",
+                    "involvedObject": {"kind": "PersistentVolumeClaim", "namespace": NS, "name": "analytics-pg-1"}}]}
+    for plural, items in extra.items():
+        f = tmp_path / f"{plural}.json"
+        old = json.loads(f.read_text())["items"] if f.exists() else []
+        f.write_text(json.dumps({"kind": "List", "items": old + items}))
+    a = analyse(load_snapshot(tmp_path), "the new analytics postgres never started, everything for it is pending")
+    assert all(rc.kind != "StorageClass" for rc in a.root_causes)

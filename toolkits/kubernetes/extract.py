@@ -315,7 +315,8 @@ def build(snap: Snapshot) -> Graph:
             "nodeTerms": terms, "claim_uid": claim.get("uid") or "",
             "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else ""})
     for o in snap.items("StorageClass"):
-        add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner")})
+        add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner"),
+                                                      "binding": o.get("volumeBindingMode") or "Immediate"})
     for o in snap.items("ConfigMap"):
         data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
         add("ConfigMap", o, phase="Active", detail={"keys": sorted(data), "data": data})

@@ -51,6 +51,7 @@ class StateGraph:
                                    max_num_threads=THREADS)
         self._conn = db_mod.Connection(self._db)
         self._lock = threading.Lock()
+        self._prepared: dict[str, Any] = {}  # Cypher text -> prepared statement (the search repeats each metapath)
         self._load()
 
     # --- loading -------------------------------------------------------------------
@@ -83,7 +84,12 @@ class StateGraph:
         """(columns, rows) of one Cypher statement; GraphError (one line) when the database refuses it."""
         with self._lock:
             try:
-                res = self._conn.execute(cypher, params or {})
+                stmt = cypher
+                if params:  # a statement run again with other parameters is planned once
+                    stmt = self._prepared.get(cypher)
+                    if stmt is None:
+                        stmt = self._prepared[cypher] = self._conn.prepare(cypher)
+                res = self._conn.execute(stmt, params or {})
             except RuntimeError as e:
                 raise GraphError(str(e).splitlines()[0][:300]) from None
             cols = res.get_column_names()

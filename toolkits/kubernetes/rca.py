@@ -185,14 +185,15 @@ class Found:
     symptom: Symptom
 
 
-def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len: int):
-    """(metapath text, Cypher, path nodes, path edges) for every path from the symptom to a candidate kind,
-    by metapath, shortest first; a symptom entity of a candidate kind is its own first candidate."""
+def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len: int, min_len: int = 0):
+    """(metapath text, Cypher, path nodes, path edges) for every path from the symptom to a candidate kind of
+    ``min_len`` to ``max_len`` steps, by metapath, shortest first; a symptom entity of a candidate kind is its own
+    first candidate (0 steps)."""
     src = s.node["kind"]
-    if src in kinds:
+    if src in kinds and min_len == 0:
         yield "(itself)", "", [s.node], []
     for mp in metapaths(src, set(kinds), max_len):
-        if mp[-1].kind not in kinds:
+        if mp[-1].kind not in kinds or len(mp) < min_len:
             continue
         if _via_sibling(mp) and mp[-1].kind != "DaemonSet":
             continue  # a neighbour on the same node matters only through the node's own agents
@@ -221,9 +222,13 @@ def investigate(sg: StateGraph, s: Symptom, feedback: list[str]) -> Found | None
     """The quality loop for one symptom: widen the search round by round until a candidate passes."""
     kinds = tuple(dict.fromkeys(k for sig in s.signals for k in CAUSES[sig]))
     rejected: set[str] = set()
+    found_paths: list = []  # each metapath is queried once; a wider round only adds the longer ones
+    searched = -1
     for rnd, (max_len, strong_only) in enumerate(ROUNDS, 1):
-        cands = list(_path_candidates(sg, s, kinds, max_len))
-        cands.sort(key=lambda c: (_kind_rank(s, c[2][-1]["kind"]), len(c[2])))
+        if max_len > searched:
+            found_paths += _path_candidates(sg, s, kinds, max_len, searched + 1)
+            searched = max_len
+        cands = sorted(found_paths, key=lambda c: (_kind_rank(s, c[2][-1]["kind"]), len(c[2])))
         weak: Found | None = None
         tried = 0
         for mp, text, nodes, rels in cands:
@@ -312,11 +317,13 @@ def analyse(snap: Snapshot | StateGraph, symptom_text: str = "") -> Analysis:
     def score(found: list[Found]) -> tuple:
         best = min(found, key=lambda f: order.get(id(f.symptom), 0))
         upstream = any(f.symptom.node["uid"] not in downstream for f in found)
-        # what the user asks about first: a cause of their symptom beats a louder failure elsewhere (a sandbox app
-        # that has failed to pull its image for days)
+        # what the user asks about first: a proven cause of their symptom, then a proven cause of a fresh failure
+        # (not a sandbox app that has failed to pull its image for days), then their symptom's best guess
         fresh = any(not f.symptom.node["detail"].get("chronic") for f in found)  # not a pod broken for days
-        return (any(f.symptom.node["uid"] in asked for f in found), any(f.verdict.strong for f in found), fresh,
-                upstream, len(found), best.symptom.severity, -order.get(id(best.symptom), 0))
+        strong = any(f.verdict.strong for f in found)
+        named = any(f.symptom.node["uid"] in asked for f in found)
+        return (named and strong, strong and fresh, named, strong, fresh, upstream, len(found), best.symptom.severity,
+                -order.get(id(best.symptom), 0))
 
     uid, found = max(votes.items(), key=lambda kv: score(kv[1]))
     f = next((x for x in found if x.verdict.strong), found[0])

@@ -257,7 +257,7 @@ _REGISTRY_REFUSED = re.compile(r"failed to authorize|401 Unauthorized|unauthoriz
 
 def _no_pull_secret(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
     """A pod refused by its private registry that has no pull secret at all, running as a ServiceAccount that
-    lists none, while a registry credential sits in the namespace (other pods or accounts pull with it)."""
+    lists none, while other ServiceAccounts of the namespace hand out a registry credential."""
     pod = nodes[0]
     if pod["kind"] != "Pod" or len(nodes) != 2 or not _REGISTRY_REFUSED.search(s.text):
         return None
@@ -266,8 +266,10 @@ def _no_pull_secret(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> V
     listed = sg.query("MATCH (a:ServiceAccount {uid: $a})-[:USES_SECRET]->(x) RETURN count(x)", {"a": c["uid"]})[1][0][0]
     if own or listed:
         return None
-    _, rows = sg.query("MATCH (x:Secret {namespace: $ns}) WHERE NOT x.missing AND x.detail CONTAINS 'dockerc' RETURN x.name",
-                       {"ns": c["namespace"]})
+    # the namespace hands out its registry credential through ServiceAccounts (else through pod templates: the
+    # workload that lacks it is what to change)
+    _, rows = sg.query("MATCH (:ServiceAccount {namespace: $ns})-[:USES_SECRET]->(x:Secret) WHERE NOT x.missing AND "
+                       "x.detail CONTAINS 'dockerc' RETURN DISTINCT x.name", {"ns": c["namespace"]})
     if not rows:
         return None
     name = rows[0][0]
@@ -373,6 +375,9 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        [f"{ref(claim)} is {claim.get('phase') or 'Pending'} and asks for storageClassName {c['name']}"],
                        f"kubectl get storageclass   # then set storageClassName of {claim['name']} to an existing class, "
                        f"or create StorageClass {c['name']}")
+    if c["detail"].get("binding") == "WaitForFirstConsumer" and not re.search(r"ProvisioningFailed|failed to provision",
+                                                                              s.text + " " + " ".join(s.messages)):
+        return None  # the claim waits for its pod to be scheduled: why the pod is not is the question
     _, rows = sg.query("MATCH (s:StorageClass {uid: $uid})-[:PROVISIONED_BY]->(w) RETURN w", {"uid": c["uid"]})
     if any(_down(node_dict(r[0])) for r in rows):
         return None  # its controller is down: the workload rule names it
@@ -612,9 +617,8 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         "MATCH (s:Service {uid: $uid})-[r:SELECTS_TEMPLATE]->(w) RETURN w, r.detail", {"uid": c["uid"]})[1]]
     if not pods and any(how != "runtime" or _down(w) for w, how in behind):
         return None  # the selector matches a workload's pods, which are not there (or not yet labelled by their role)
-    if not pods and any(_down(node_dict(r[0])) for r in sg.query(
-            "MATCH (s:Service {uid: $uid})-[:MANAGED_BY]->(w) RETURN w", {"uid": c["uid"]})[1]):
-        return None  # an operator writes this Service and the pods behind it, and it is down: the operator is why
+    if not pods and c["detail"].get("custom_owner"):
+        return None  # an operator writes this Service and the pods behind it: the pods are missing, not the selector
     if not pods:
         return Verdict(f"Service {c['name']}'s selector {sel} matches no pods",
                        [f"selector {sel}", "no pod in the namespace carries these labels; its endpoints are empty"],
