@@ -487,3 +487,34 @@ def test_a_claim_waiting_for_its_first_consumer_is_not_a_provisioner_fault(tmp_p
         f.write_text(json.dumps({"kind": "List", "items": old + items}))
     a = analyse(load_snapshot(tmp_path), "the new analytics postgres never started, everything for it is pending")
     assert all(rc.kind != "StorageClass" for rc in a.root_causes)
+
+
+def test_a_file_of_a_mounted_secret_that_the_app_cannot_read_is_a_missing_key(tmp_path):
+    p = pod("payments-api-5v-x1", labels={"app": "payments-api"},
+            containers=[{"name": "main", "image": "payments:9",
+                         "volumeMounts": [{"name": "db", "mountPath": "/var/run/secrets/payments/db", "readOnly": True}]}],
+            volumes=[{"name": "db", "secret": {"secretName": "payments-api-db"}}],
+            state=crash("fatal: cannot read /var/run/secrets/payments/db/password: no such file or directory"))
+    snap = write(tmp_path, {"pods": [p], "secrets": [secret("payments-api-db", ["pg-password", "username"])]})
+    a = analyse(snap, "payments-api rollout stuck since the credential rotation")
+    assert first(a) == ("Secret", NS, "payments-api-db") and "password" in a.root_causes[0].reason
+
+
+def test_a_service_account_without_automount_breaks_a_patroni_member(tmp_path):
+    p = pod("acid-billing-0", labels={"app": "acid-billing"}, owner=owner("StatefulSet", "acid-billing"), account="postgres-pod",
+            state=crash("patroni: Service token file does not exists"))
+    snap = write(tmp_path, {"pods": [p], "serviceaccounts": [
+        {"metadata": meta("postgres-pod"), "automountServiceAccountToken": False}, {"metadata": meta("default")}]})
+    assert first(analyse(snap, "billing database won't come back")) == ("ServiceAccount", NS, "postgres-pod")
+
+
+def test_a_role_service_left_empty_by_a_missing_member_is_not_its_selector(tmp_path):
+    tmpl = {"app": "tsdb", "release": "tsdb"}
+    sts = {"metadata": meta("tsdb"), "spec": {"replicas": 2, "selector": {"matchLabels": tmpl},
+                                              "template": {"metadata": {"labels": tmpl}, "spec": {}}},
+           "status": {"replicas": 2, "readyReplicas": 1}}
+    leader = pod("tsdb-0", labels={**tmpl, "role": "master"}, owner=owner("StatefulSet", "tsdb"),
+                 state={"state": {"running": {}}}, ready=True)
+    svc = {"metadata": meta("tsdb-replica"), "spec": {"selector": {**tmpl, "role": "replica"}, "ports": [{"port": 5432}]}}
+    a = analyse(write(tmp_path, {"statefulsets": [sts], "pods": [leader], "services": [svc]}), "timescale replica is down")
+    assert all(rc.name != "tsdb-replica" for rc in a.root_causes)

@@ -137,6 +137,24 @@ def _refs(spec: dict) -> dict[str, dict[str, set]]:
     return out
 
 
+def _files_read(spec: dict, said: str) -> list[tuple[str, str, str]]:
+    """(kind, name, key) for each file of a whole mounted ConfigMap/Secret volume that the pod's failure names
+    ("cannot read /var/run/secrets/db/password": the Secret mounted there must have the key "password")."""
+    volumes = {}
+    for v in spec.get("volumes") or []:
+        if (v.get("secret") or {}).get("secretName") and not v["secret"].get("items"):
+            volumes[v.get("name")] = ("Secret", v["secret"]["secretName"])
+        elif (v.get("configMap") or {}).get("name") and not v["configMap"].get("items"):
+            volumes[v.get("name")] = ("ConfigMap", v["configMap"]["name"])
+    out = []
+    for c in (spec.get("initContainers") or []) + (spec.get("containers") or []) if volumes and said else []:
+        for m in c.get("volumeMounts") or []:
+            if m.get("name") in volumes and m.get("mountPath") and not m.get("subPath"):
+                for f in re.findall(re.escape(m["mountPath"].rstrip("/")) + r"/([\w.-]+)", said):
+                    out.append((*volumes[m["name"]], f))
+    return out
+
+
 def _ended(st: dict) -> datetime | None:
     """When a pod in a final phase stopped: its containers' last finish, else its conditions' last change."""
     times = [ts(((cs.get("state") or {}).get("terminated") or {}).get("finishedAt"))
@@ -394,6 +412,8 @@ def build(snap: Snapshot) -> Graph:
                 if re.search(rf"(?<![\w.-]){re.escape(n.name)}(?![\w-])", said):
                     edge("SELECTS_NODE", uid, n.uid)
         refs, configs = _refs(spec), []
+        for kind, name_, key_ in _files_read(spec, " ".join(g.nodes[uid].detail.get("messages") or [])):
+            refs[kind].setdefault(name_, set()).add(key_)  # a file its failure names is a key it reads
         for kind in ("ConfigMap", "Secret", "PersistentVolumeClaim"):
             rel = {"ConfigMap": "USES_CONFIG", "Secret": "USES_SECRET", "PersistentVolumeClaim": "MOUNTS"}[kind]
             for rname, keys in refs[kind].items():

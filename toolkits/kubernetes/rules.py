@@ -303,7 +303,8 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
     lacking = _no_pull_secret(c, s, nodes, sg) if "image" in s.signals else None
     if lacking:
         return lacking
-    token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount)[^\n]*", s.text)
+    token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount|[Ss]ervice ?account token|"
+                      r"[Ss]ervice token file|token file does not exist)[^\n]*", s.text)
     if "crash" in s.signals and token and c["detail"].get("automount") is False:
         return Verdict(f"ServiceAccount {c['name']} has automountServiceAccountToken: false, and its pods need the "
                        "API token", [f"{ref(nodes[0])} exits: {token.group(0).strip()[:240]}",
@@ -615,7 +616,8 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return peers
     behind = [(node_dict(w), how) for w, how in sg.query(
         "MATCH (s:Service {uid: $uid})-[r:SELECTS_TEMPLATE]->(w) RETURN w, r.detail", {"uid": c["uid"]})[1]]
-    if not pods and any(how != "runtime" or _down(w) for w, how in behind):
+    if not pods and any(how != "runtime" or _down(w) or (w["detail"].get("ready") or 0) < (w["detail"].get("replicas") or 0)
+                        for w, how in behind):
         return None  # the selector matches a workload's pods, which are not there (or not yet labelled by their role)
     if not pods and c["detail"].get("custom_owner"):
         return None  # an operator writes this Service and the pods behind it: the pods are missing, not the selector
@@ -964,7 +966,8 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
         unregistered = re.search(r"[^.\n]*(?:no topology key found on CSINode|not found in the list of registered CSI "
                                  r"drivers|CSINode \S+ does not contain driver)[^.\n]*", said)
         why = _skipped_by(node, c)
-        if not unregistered or not why or node["name"] not in said:
+        on_it = labels_of(edges)[-2:-1] == ["SCHEDULED_ON"] or node["name"] in said  # its node, or the one it names
+        if not unregistered or not why or not on_it:
             return None
         return Verdict(f"DaemonSet {name}, the CSI node plugin, runs no pod on {node['name']} ({'; '.join(why)}), so the "
                        "volume driver is not registered there",
