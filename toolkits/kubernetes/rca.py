@@ -11,8 +11,11 @@
    (why not) is kept and the next round widens the search: round 1 metapaths of up to 2 steps and strong
    evidence only, round 2 up to 3 steps, round 3 also the weak explanations (e.g. a probe that fails while
    nothing it depends on is broken).
-The cause that explains the most symptoms wins; the result names it, the path that proves it, the
-evidence and a fix as text.
+Which cause wins: a proven (strong) cause of a symptom the user's words name (or of a server such a symptom
+reaches), then a proven cause of a fresh failure (not a pod unready for over a day), then the named symptom's best
+guess; ties go to upstream causes, then to the cause that explains the most symptoms. A winning workload whose own
+pods fail for a proven reason hands over to that reason (an operator that crash-loops for want of its token).
+The result names the cause, the path that proves it, the evidence and a fix as text.
 """
 from __future__ import annotations
 
