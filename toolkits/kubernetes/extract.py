@@ -303,6 +303,9 @@ def build(snap: Snapshot) -> Graph:
         spec = o.get("spec") or {}
         add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
             "custom_owner": _custom_owner(o), "headless": spec.get("clusterIP") == "None",
+            # the cluster's DNS (kube-dns / CoreDNS): every pod asks it, rules read whether it answers
+            "cluster_dns": _meta(o)[0] == "kube-system" and ((spec.get("selector") or {}).get("k8s-app") == "kube-dns"
+                                                             or _meta(o)[1] in ("kube-dns", "coredns")),
             "publishNotReady": bool(spec.get("publishNotReadyAddresses")),
             "externalName": spec.get("externalName"),
             "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port")), "name": p.get("name")}
@@ -394,8 +397,7 @@ def build(snap: Snapshot) -> Graph:
     jobs_by_ns: dict[str, list[Node]] = {}
     for j in g.by_kind("Job"):
         jobs_by_ns.setdefault(j.namespace, []).append(j)
-    cluster_dns = [s.uid for s in g.by_kind("Service") if s.namespace == "kube-system" and
-                   ((s.detail.get("selector") or {}).get("k8s-app") == "kube-dns" or s.name in ("kube-dns", "coredns"))]
+    cluster_dns = [s.uid for s in g.by_kind("Service") if s.detail["cluster_dns"]]
     for o in snap.items("Pod"):
         ns, name, _ = _meta(o)
         uid = by_key[key("Pod", ns, name)]

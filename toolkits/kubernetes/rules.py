@@ -559,9 +559,8 @@ def _deliberate(taint: dict, sg: StateGraph) -> bool:
 
 def _dns_serving(sg: StateGraph) -> bool:
     """The cluster's DNS answers: a ready pod behind kube-dns (then a name that fails is the name's own fault)."""
-    _, rows = sg.query("MATCH (s:Service {namespace: 'kube-system'})-[:SELECTS]->(p:Pod) WHERE (s.name IN ['kube-dns', "
-                       "'coredns'] OR s.detail CONTAINS '\"k8s-app\": \"kube-dns\"') AND p.conditions CONTAINS "
-                       "'Ready=True' RETURN count(p)")
+    _, rows = sg.query("MATCH (s:Service)-[:SELECTS]->(p:Pod) WHERE s.detail CONTAINS '\"cluster_dns\": true' AND "
+                       "p.conditions CONTAINS 'Ready=True' RETURN count(p)")
     return bool(rows and rows[0][0])
 
 
@@ -713,11 +712,9 @@ def _policies_on(sg: StateGraph, pod: dict, direction: str) -> list[dict]:
     return [p for p in (node_dict(r[0]) for r in rows) if direction in _types(p)]
 
 
-def _stale_peer(policy: dict, direction: str, sg: StateGraph) -> bool:
-    """An allow-list peer whose namespaceSelector matches no namespace of the cluster (a namespace renamed or
-    moved away): the rule was meant for clients that now live elsewhere."""
-    _, rows = sg.query("MATCH (n:Namespace) WHERE NOT n.missing RETURN n.name, n.labels")
-    spaces = [{**json.loads(lab or "{}"), "kubernetes.io/metadata.name": name} for name, lab in rows]
+def _stale_peer(policy: dict, direction: str, spaces: list[dict]) -> bool:
+    """An allow-list peer whose namespaceSelector matches none of the cluster's namespaces (``spaces``: their
+    labels; a namespace renamed or moved away): the rule was meant for clients that now live elsewhere."""
     peers = [peer for r in policy["detail"].get(direction.lower()) or []
              for peer in r.get("from" if direction == "Ingress" else "to") or []]
     return any(peer.get("namespaceSelector") and not any(selects(peer["namespaceSelector"], lab) for lab in spaces)
@@ -732,7 +729,9 @@ def _to_fix(policies: list[dict], direction: str, svc: dict, target, sg: StateGr
     allow = [p for p in policies if p["detail"].get(direction.lower())]
     if not allow:
         return policies[0]
-    stale = {p["uid"] for p in allow if sg is not None and _stale_peer(p, direction, sg)}
+    spaces = [{**json.loads(lab or "{}"), "kubernetes.io/metadata.name": name} for name, lab in
+              sg.query("MATCH (n:Namespace) WHERE NOT n.missing RETURN n.name, n.labels")[1]] if sg is not None else []
+    stale = {p["uid"] for p in allow if sg is not None and _stale_peer(p, direction, spaces)}
     entries = svc["detail"].get("ports") or []
     # the Service port that leads to this pod port (another port of the Service, e.g. metrics, is other traffic)
     svc_ports = {p.get("port") for p in entries if p.get("targetPort") in (target, None) or len(entries) == 1} - {target}
