@@ -518,3 +518,23 @@ def test_a_role_service_left_empty_by_a_missing_member_is_not_its_selector(tmp_p
     svc = {"metadata": meta("tsdb-replica"), "spec": {"selector": {**tmpl, "role": "replica"}, "ports": [{"port": 5432}]}}
     a = analyse(write(tmp_path, {"statefulsets": [sts], "pods": [leader], "services": [svc]}), "timescale replica is down")
     assert all(rc.name != "tsdb-replica" for rc in a.root_causes)
+
+
+def test_a_late_binding_class_whose_provisioner_never_answers_once_the_pod_is_placed(tmp_path):
+    """WaitForFirstConsumer only delays provisioning: once the scheduler picked a node the claim asks the external
+    provisioner, and a class copied from another cloud names a driver this cluster does not run."""
+    wait = ("Waiting for a volume to be created either by the external provisioner 'ebs.csi.aws.com' or manually by "
+            "the system administrator. If volume creation is delayed, please verify that the provisioner is running.")
+    db = pod("sessions-redis-0", labels={"app": "sessions-redis"}, node_name=None, phase="Pending",
+             volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-sessions-redis-0"}}],
+             conditions=[{"type": "PodScheduled", "status": "False", "reason": "SchedulerError",
+                          "message": 'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded'}])
+    event = {"metadata": meta("e1"), "type": "Normal", "reason": "ExternalProvisioning", "lastTimestamp": T0,
+             "count": 160, "message": wait,
+             "involvedObject": {"kind": "PersistentVolumeClaim", "namespace": NS, "name": "data-sessions-redis-0"}}
+    classes = [{"metadata": meta("fast-ssd", ns=""), "provisioner": "ebs.csi.aws.com", "volumeBindingMode": "WaitForFirstConsumer"},
+               {"metadata": meta("standard-rwo", ns=""), "provisioner": "pd.csi.storage.gke.io",
+                "volumeBindingMode": "WaitForFirstConsumer"}]
+    snap = write(tmp_path, {"pods": [db], "events": [event], "storageclasses": classes, "persistentvolumeclaims": [
+        {"metadata": meta("data-sessions-redis-0"), "spec": {"storageClassName": "fast-ssd"}, "status": {"phase": "Pending"}}]})
+    assert first(analyse(snap, "the sessions redis pods stay Pending")) == ("StorageClass", "", "fast-ssd")

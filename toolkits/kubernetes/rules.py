@@ -376,9 +376,10 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        [f"{ref(claim)} is {claim.get('phase') or 'Pending'} and asks for storageClassName {c['name']}"],
                        f"kubectl get storageclass   # then set storageClassName of {claim['name']} to an existing class, "
                        f"or create StorageClass {c['name']}")
-    if c["detail"].get("binding") == "WaitForFirstConsumer" and not re.search(r"ProvisioningFailed|failed to provision",
-                                                                              s.text + " " + " ".join(s.messages)):
-        return None  # the claim waits for its pod to be scheduled: why the pod is not is the question
+    if c["detail"].get("binding") == "WaitForFirstConsumer" and not re.search(
+            r"ProvisioningFailed|failed to provision|ExternalProvisioning|external provisioner",
+            s.text + " " + " ".join(s.messages)):
+        return None  # the claim waits for its pod to be scheduled (once it is, provisioning is asked for and waited on)
     _, rows = sg.query("MATCH (s:StorageClass {uid: $uid})-[:PROVISIONED_BY]->(w) RETURN w", {"uid": c["uid"]})
     if any(_down(node_dict(r[0])) for r in rows):
         return None  # its controller is down: the workload rule names it
