@@ -538,3 +538,46 @@ def test_a_late_binding_class_whose_provisioner_never_answers_once_the_pod_is_pl
     snap = write(tmp_path, {"pods": [db], "events": [event], "storageclasses": classes, "persistentvolumeclaims": [
         {"metadata": meta("data-sessions-redis-0"), "spec": {"storageClassName": "fast-ssd"}, "status": {"phase": "Pending"}}]})
     assert first(analyse(snap, "the sessions redis pods stay Pending")) == ("StorageClass", "", "fast-ssd")
+
+
+def attach_cluster(tmp_path, message, controller_annotations):
+    """A database pod whose EBS volume does not attach; the EBS CSI controller runs as its own account, beside
+    another cloud-facing account that has an IRSA role."""
+    irsa = "eks.amazonaws.com/role-arn"
+    db = pod("events-pg-3", labels={"app": "events-pg"}, phase="Pending",
+             volumes=[{"name": "pgdata", "persistentVolumeClaim": {"claimName": "events-pg-3"}}],
+             state={"state": {"waiting": {"reason": "ContainerCreating"}}})
+    ctl = {"metadata": meta("ebs-csi-controller", ns="kube-system"), "spec": {"replicas": 2, "template": {"spec": {
+        "serviceAccountName": "ebs-csi-controller-sa", "containers": [
+            {"name": "ebs-plugin", "image": "aws-ebs-csi-driver:v1.30.0"},
+            {"name": "csi-provisioner", "image": "csi-provisioner:v4.0.0"}]}}}, "status": {"replicas": 2, "readyReplicas": 2}}
+    accounts = [{"metadata": meta("ebs-csi-controller-sa", ns="kube-system", annotations=controller_annotations)},
+                {"metadata": meta("aws-node", ns="kube-system", annotations={irsa: "arn:aws:iam::1:role/cni"})},
+                {"metadata": meta("default")}]
+    pv = {"metadata": meta("pvc-1234", ns=""), "spec": {"storageClassName": "gp3", "csi": {"driver": "ebs.csi.aws.com",
+          "volumeHandle": "vol-0701"}, "claimRef": {"namespace": NS, "name": "events-pg-3", "uid": "uid-shop-events-pg-3"}},
+          "status": {"phase": "Bound"}}
+    claim = {"metadata": meta("events-pg-3"), "spec": {"storageClassName": "gp3", "volumeName": "pvc-1234"},
+             "status": {"phase": "Bound"}}
+    event = {"metadata": meta("e1"), "type": "Warning", "reason": "FailedAttachVolume", "lastTimestamp": T0, "count": 41,
+             "message": message, "involvedObject": {"kind": "Pod", "namespace": NS, "name": "events-pg-3"}}
+    return write(tmp_path, {"pods": [db], "deployments": [ctl], "serviceaccounts": accounts, "persistentvolumes": [pv],
+                            "persistentvolumeclaims": [claim], "events": [event], "storageclasses": [
+                                {"metadata": meta("gp3", ns=""), "provisioner": "ebs.csi.aws.com"}]})
+
+
+def test_a_storage_driver_whose_account_lost_its_cloud_identity(tmp_path):
+    msg = ('AttachVolume.Attach failed for volume "pvc-1234" : rpc error: code = Internal desc = could not attach volume '
+           '"vol-0701": operation error EC2: AttachVolume, get identity: get credentials: failed to refresh cached '
+           'credentials, no EC2 IMDS role found')
+    a = analyse(attach_cluster(tmp_path, msg, {}), "the third events postgres instance is stuck ContainerCreating")
+    assert first(a) == ("ServiceAccount", "kube-system", "ebs-csi-controller-sa")
+    assert a.strong and "DRIVEN_AS" in a.metapath
+
+
+def test_a_volume_that_does_not_attach_for_another_reason_does_not_blame_the_drivers_account(tmp_path):
+    msg = ('AttachVolume.Attach failed for volume "pvc-1234" : rpc error: code = Internal desc = could not attach volume '
+           '"vol-0701": VolumeInUse: vol-0701 is already attached to an instance')
+    a = analyse(attach_cluster(tmp_path, msg, {"eks.amazonaws.com/role-arn": "arn:aws:iam::1:role/ebs"}),
+                "the third events postgres instance is stuck ContainerCreating")
+    assert all(rc.kind != "ServiceAccount" for rc in a.root_causes)

@@ -351,7 +351,9 @@ def build(snap: Snapshot) -> Graph:
             "podSelector": spec.get("podSelector") or {}, "ingress": spec.get("ingress"), "egress": spec.get("egress"),
             "policyTypes": spec.get("policyTypes") or (["Ingress"] + (["Egress"] if spec.get("egress") else []))})
     for o in snap.items("ServiceAccount"):
-        add("ServiceAccount", o, phase="Active", detail={"automount": o.get("automountServiceAccountToken")})
+        ids = {k: v for k, v in ((o.get("metadata") or {}).get("annotations") or {}).items() if k in CLOUD_IDENTITY}
+        add("ServiceAccount", o, phase="Active", detail={"automount": o.get("automountServiceAccountToken"),
+                                                        "cloud_identity": ids})
     for o in snap.items("ResourceQuota"):
         st = o.get("status") or {}
         hard, used = st.get("hard") or (o.get("spec") or {}).get("hard") or {}, st.get("used") or {}
@@ -527,6 +529,10 @@ def build(snap: Snapshot) -> Graph:
         pv = by_key[key("PersistentVolume", "", _meta(o)[1])]
         if spec.get("storageClassName"):
             edge("USES_CLASS", pv, ref("StorageClass", "", spec["storageClassName"]))
+        for kind, w in _provisioners(snap, (spec.get("csi") or {}).get("driver") or ""):
+            wns, _, _ = _meta(w)
+            account = (((w.get("spec") or {}).get("template") or {}).get("spec") or {}).get("serviceAccountName")
+            edge("DRIVEN_AS", pv, ref("ServiceAccount", wns, account or "default"))
         claim = spec.get("claimRef") or {}
         pvc = by_key.get(key("PersistentVolumeClaim", claim.get("namespace") or "", claim.get("name") or ""))
         if pvc and not g.nodes[pvc].detail.get("volumeName"):  # a static volume reserved for a claim by name
@@ -659,6 +665,10 @@ _SCHEMA_GENERIC = {"api", "app", "web", "server", "service", "worker", "db", "jo
 def tokens(text: str) -> set[str]:
     """The distinctive words of a driver, provisioner or workload name (ebs.csi.aws.com -> ebs, aws)."""
     return {t for t in re.split(r"[^a-z0-9]+", text.lower()) if len(t) > 1 and t not in _GENERIC}
+
+
+# annotations that give a ServiceAccount's pods a cloud identity (IRSA, GKE and Azure workload identity)
+CLOUD_IDENTITY = ("eks.amazonaws.com/role-arn", "iam.gke.io/gcp-service-account", "azure.workload.identity/client-id")
 
 
 def _provisioners(snap: Snapshot, provisioner: str) -> list[tuple[str, dict]]:

@@ -43,6 +43,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "USES_CLASS": (("PersistentVolumeClaim", "StorageClass"), ("PersistentVolume", "StorageClass")),
     # the controller that creates a class's volumes (its provisioner named in its args/env, or by name and image)
     "PROVISIONED_BY": (("StorageClass", "Deployment"), ("StorageClass", "StatefulSet")),
+    # the account a volume's CSI controller acts as (its cloud credentials attach and detach the volume)
+    "DRIVEN_AS": (("PersistentVolume", "ServiceAccount"),),
     "USES_CONFIG": (("Pod", "ConfigMap"),),
     "USES_SECRET": (("Pod", "Secret"), ("ServiceAccount", "Secret")),
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),

@@ -44,6 +44,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
+    "attach": ("ServiceAccount", "PersistentVolume", "Node"),
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
     "jobfail": ("CronJob",),
@@ -56,6 +57,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("suspended", r"\bSuspended\b"),
     ("jobfail", r"\bRunsFailing\b"),
     ("liveness", r"Liveness probe failed"),
+    ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
     ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
     ("create", r"FailedCreate"),
@@ -111,7 +113,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail"}  # what a non-pod entity can show
-SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 

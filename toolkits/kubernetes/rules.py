@@ -303,6 +303,8 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
     lacking = _no_pull_secret(c, s, nodes, sg) if "image" in s.signals else None
     if lacking:
         return lacking
+    if "attach" in s.signals and labels_of(edges) == ["MOUNTS", "BINDS", "DRIVEN_AS"]:  # the pod's own volume
+        return _no_cloud_identity(c, s, nodes, sg)
     token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount|[Ss]ervice ?account token|"
                       r"[Ss]ervice token file|token file does not exist)[^\n]*", s.text)
     if "crash" in s.signals and token and c["detail"].get("automount") is False:
@@ -312,6 +314,38 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                        f"kubectl patch serviceaccount {c['name']}{_ns(c)} -p '{{\"automountServiceAccountToken\": true}}'   "
                        "# or set it to true in the pod template, then restart the pods")
     return None
+
+
+# what a cloud API says when the caller has no credentials or is refused (AWS SDK, Google auth, Azure identity)
+_CLOUD_REFUSED = re.compile(r"get credentials|NoCredentialProviders|no EC2 IMDS role|WebIdentityErr|AccessDenied|"
+                            r"UnauthorizedOperation|not authorized to perform|could not find default credentials|"
+                            r"invalid_grant|AADSTS\d+|ManagedIdentityCredential|DefaultAzureCredential|"
+                            r"does not have (?:the )?permission|PERMISSION_DENIED|AuthorizationFailed")
+
+
+def _no_cloud_identity(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
+    """A volume's CSI controller is refused by the cloud: its account lacks the workload-identity annotation the
+    cluster's other cloud-facing accounts carry (strong), or has one that the cloud refuses (weak)."""
+    said = next((m for m in s.messages if _CLOUD_REFUSED.search(m)), None)
+    if said is None:
+        return None
+    volume = next((n for n in nodes if n["kind"] == "PersistentVolume"), nodes[-2])
+    mine = c["detail"].get("cloud_identity") or {}
+    _, rows = sg.query("MATCH (a:ServiceAccount) WHERE a.uid <> $uid RETURN a", {"uid": c["uid"]})
+    others = [a for a in (node_dict(r[0]) for r in rows) if a["detail"].get("cloud_identity")]
+    keys = sorted({k for a in others for k in a["detail"]["cloud_identity"]})
+    evidence = [f"{ref(nodes[0])}: {said[:260]}", f"{ref(volume)} is attached by the CSI controller running as "
+                f"ServiceAccount {c['name']}"]
+    if not mine and keys:
+        return Verdict(f"ServiceAccount {c['name']} has no cloud identity ({keys[0]}), so the storage driver cannot "
+                       "call the cloud API", evidence + [
+                           f"ServiceAccount {c['name']} has no {' / '.join(keys)} annotation; "
+                           f"{', '.join(ref(a) for a in others[:3])} carry one"],
+                       f"kubectl annotate serviceaccount {c['name']}{_ns(c)} {keys[0]}=<the driver's role>   # then "
+                       "restart the CSI controller pods")
+    return Verdict(f"the storage driver running as ServiceAccount {c['name']} is refused by the cloud API", evidence +
+                   [f"ServiceAccount {c['name']} identity: {mine or '(none)'}"],
+                   "check the driver's cloud role and its permissions, then restart the CSI controller pods", strong=False)
 
 
 # --- storage ----------------------------------------------------------------------------
