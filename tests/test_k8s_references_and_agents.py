@@ -581,3 +581,29 @@ def test_a_volume_that_does_not_attach_for_another_reason_does_not_blame_the_dri
     a = analyse(attach_cluster(tmp_path, msg, {"eks.amazonaws.com/role-arn": "arn:aws:iam::1:role/ebs"}),
                 "the third events postgres instance is stuck ContainerCreating")
     assert all(rc.kind != "ServiceAccount" for rc in a.root_causes)
+
+
+def dump_cluster(tmp_path, active):
+    """A portal that the database refuses for want of connection slots, and a dump schedule whose runs connect to
+    the same database; ``active`` of its runs are running now."""
+    portal = pod("hr-portal-6f9-abcde", labels={"app": "hr-portal"}, owner=owner("ReplicaSet", "hr-portal-6f9"),
+                 env={"DATABASE_HOST": "hr-postgresql"}, state=crash("FATAL:  sorry, too many clients already"))
+    db = pod("hr-postgresql-0", labels={"app": "hr-postgresql"}, state={"state": {"running": {}}}, ready=True)
+    svc = {"metadata": meta("hr-postgresql"), "spec": {"selector": {"app": "hr-postgresql"}, "ports": [{"port": 5432}]}}
+    runs = [f"hr-pg-dump-2954{i:04d}" for i in range(active)]
+    cron = {"metadata": meta("hr-pg-dump"), "spec": {"schedule": "*/15 * * * *", "jobTemplate": {"spec": {"template": {
+        "spec": {"containers": [{"name": "pg-dump", "image": "postgres:16", "command": [
+            "/bin/bash", "-c", "pg_dump -h hr-postgresql -U postgres -Fd -j 8 -f /backup/hr hr"]}]}}}}},
+        "status": {"active": [{"kind": "Job", "name": r, "namespace": NS} for r in runs]}}
+    return write(tmp_path, {"pods": [portal, db], "services": [svc], "cronjobs": [cron]})
+
+
+def test_a_schedule_whose_runs_pile_up_takes_the_databases_connections(tmp_path):
+    a = analyse(dump_cluster(tmp_path, 6), "hr portal gets 'too many clients already' from postgres")
+    assert first(a) == ("CronJob", NS, "hr-pg-dump")
+    assert "concurrencyPolicy" in a.fix
+
+
+def test_a_schedule_with_one_run_is_not_blamed_for_the_connections(tmp_path):
+    a = analyse(dump_cluster(tmp_path, 1), "hr portal gets 'too many clients already' from postgres")
+    assert all(rc.kind != "CronJob" for rc in a.root_causes)

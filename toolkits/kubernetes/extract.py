@@ -110,6 +110,12 @@ def _containers(spec: dict) -> list[dict]:
     return out
 
 
+def _invocation(c: dict) -> str:
+    """A container's command line and literal env values: where a client names the server it connects to."""
+    return " ".join(map(str, (c.get("command") or []) + (c.get("args") or []) +
+                        [e.get("value") for e in c.get("env") or [] if e.get("value") is not None]))
+
+
 def _refs(spec: dict) -> dict[str, dict[str, set]]:
     """What a pod spec references: {"ConfigMap": {name: {keys}}, "Secret": ..., "PersistentVolumeClaim": ...}."""
     out: dict[str, dict[str, set]] = {"ConfigMap": {}, "Secret": {}, "PersistentVolumeClaim": {}, "pull": {}}
@@ -294,7 +300,10 @@ def build(snap: Snapshot) -> Graph:
                 "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")],
                 **({"schedule": spec.get("schedule"), "lastScheduleTime": st.get("lastScheduleTime"),
                     "lastSuccessfulTime": st.get("lastSuccessfulTime"),
-                    "deadline": ((spec.get("jobTemplate") or {}).get("spec") or {}).get("activeDeadlineSeconds")}
+                    "deadline": ((spec.get("jobTemplate") or {}).get("spec") or {}).get("activeDeadlineSeconds"),
+                    "concurrency": spec.get("concurrencyPolicy") or "Allow",
+                    "active": [a.get("name") for a in st.get("active") or []],
+                    "invocation": " ".join(_invocation(c) for c in (tmpl.get("spec") or {}).get("containers") or [])}
                    if kind == "CronJob" else {}),
                 **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],
                     "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "agent": _node_agent(tmpl)}
@@ -449,6 +458,10 @@ def build(snap: Snapshot) -> Graph:
         if DNS_FAILURE.search(" ".join(g.nodes[uid].detail.get("messages") or [])):
             for dns in cluster_dns:  # a name it cannot resolve: it asks the cluster's DNS
                 edge("CONNECTS_TO", uid, dns)
+    for cj in g.by_kind("CronJob"):  # a schedule's runs are clients too (a dump that connects to the database)
+        for host in set(_HOST.findall((cj.detail.get("invocation") or "").lower())):
+            svc_name, svc_ns = service_of(host, cj.namespace)
+            edge("CONNECTS_TO", cj.uid, by_key.get(key("Service", svc_ns, svc_name)))
     pods_by_ns: dict[str, list[Node]] = {}
     by_label: dict[tuple[str, str, str], list[Node]] = {}
     for p in g.by_kind("Pod"):

@@ -50,7 +50,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),
                      ("StatefulSet", "ServiceAccount"), ("DaemonSet", "ServiceAccount")),
     "ROUTES_TO": (("Ingress", "Service"),),
-    "CONNECTS_TO": (("Pod", "Service"),),  # a Service's DNS name in the pod's env or its ConfigMaps
+    # a Service's DNS name in the pod's env or its ConfigMaps, or in a CronJob's command line (its runs connect)
+    "CONNECTS_TO": (("Pod", "Service"), ("CronJob", "Service")),
     "ENDPOINTS_OF": (("Endpoints", "Service"), ("EndpointSlice", "Service")),
     "APPLIES_TO": (("NetworkPolicy", "Pod"),),
     "LIMITS": (("ResourceQuota", "Namespace"),),
@@ -58,8 +59,9 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "EVENT_OF": tuple(("Event", k) for k in NODE_KINDS if k != "Event"),
 }
 
-# relations a metapath may walk back over at once: pods on the same node share its plugins (a CSI node pod)
-SIBLINGS = ("SCHEDULED_ON",)
+# relations a metapath may walk back over at once: pods on the same node share its plugins (a CSI node pod), clients
+# of one server share its connections (a schedule whose runs pile up)
+SIBLINGS = ("SCHEDULED_ON", "CONNECTS_TO")
 # relations a metapath may walk (IN_NAMESPACE and EVENT_OF join almost everything to everything)
 WALKABLE = tuple(r for r in RELATIONS if r not in ("IN_NAMESPACE", "EVENT_OF"))
 

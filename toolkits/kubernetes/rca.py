@@ -27,7 +27,7 @@ from typing import Any
 from toolkits.kubernetes.extract import tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
-from toolkits.kubernetes.rules import DNS_FAILURE, RULES, WORKLOAD_KINDS, Symptom, Verdict, ref
+from toolkits.kubernetes.rules import DNS_FAILURE, RULES, SLOTS, WORKLOAD_KINDS, Symptom, Verdict, ref
 from toolkits.kubernetes.snapshot import Snapshot
 
 W = WORKLOAD_KINDS
@@ -45,6 +45,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "attach": ("ServiceAccount", "PersistentVolume", "Node"),
+    "slots": ("CronJob",),  # who else holds the server's connections
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
     "jobfail": ("CronJob",),
@@ -58,6 +59,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("jobfail", r"\bRunsFailing\b"),
     ("liveness", r"Liveness probe failed"),
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
+    ("slots", SLOTS),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
     ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
     ("create", r"FailedCreate"),
@@ -113,7 +115,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail"}  # what a non-pod entity can show
-SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "unschedulable": 5, "nodedown": 6, "crash": 4,
+SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -200,8 +202,8 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
     for mp in metapaths(src, set(kinds), max_len):
         if mp[-1].kind not in kinds or len(mp) < min_len:
             continue
-        if _via_sibling(mp) and mp[-1].kind != "DaemonSet":
-            continue  # a neighbour on the same node matters only through the node's own agents
+        if any(_SIBLING_ENDS[rel] != mp[-1].kind for rel in _via_sibling(mp)):
+            continue  # a neighbour matters only through the node's own agents or the clients a schedule starts
         text = cypher(mp, src)
         _, rows = sg.query(text, {"uid": s.node["uid"]})
         for nodes_raw, rels in rows:
@@ -214,8 +216,12 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
             yield describe(mp, src), text, nodes, rels
 
 
-def _via_sibling(mp) -> bool:
-    return any(a.rel == b.rel and a.forward != b.forward for a, b in zip(mp, mp[1:]))
+_SIBLING_ENDS = {"SCHEDULED_ON": "DaemonSet", "CONNECTS_TO": "CronJob"}  # where a walk through a sibling may end
+
+
+def _via_sibling(mp) -> set[str]:
+    """The relations a metapath walks back over at once (Pod -> Node <- Pod)."""
+    return {a.rel for a, b in zip(mp, mp[1:]) if a.rel == b.rel and a.forward != b.forward}
 
 
 def _kind_rank(s: Symptom, kind: str) -> int:

@@ -316,6 +316,11 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
     return None
 
 
+# what a database says when its connection slots are used up (PostgreSQL, MySQL, generic poolers)
+SLOTS = (r"too many clients|remaining connection slots are reserved|[Tt]oo many connections|connection limit exceeded|"
+         r"max_connections")
+
+
 # what a cloud API says when the caller has no credentials or is refused (AWS SDK, Google auth, Azure identity)
 _CLOUD_REFUSED = re.compile(r"get credentials|NoCredentialProviders|no EC2 IMDS role|WebIdentityErr|AccessDenied|"
                             r"UnauthorizedOperation|not authorized to perform|could not find default credentials|"
@@ -952,6 +957,17 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return Verdict(f"CronJob {name}: its last {len(runs)} run(s) failed",
                        [f"{r['job']}: {', '.join(r['reasons']) or 'failed'} {' '.join(r['messages'])[:160]}" for r in runs[:3]],
                        f"kubectl logs{_ns(c)} job/{runs[0]['job']}", strong=False)
+    active = c["detail"].get("active") or []
+    if "slots" in s.signals and labels_of(edges) == ["CONNECTS_TO", "CONNECTS_TO"] and len(active) > 1:
+        said = next((m for m in s.messages if re.search(SLOTS, m)), s.text)
+        return Verdict(f"CronJob {name} has {len(active)} runs connected to {nodes[1]['name']} at once "
+                       f"(concurrencyPolicy {c['detail'].get('concurrency')}): its runs pile up and take the server's "
+                       "connections", [f"{ref(nodes[0])}: {said.strip()[:200]}",
+                                       f"CronJob {name}: schedule {c['detail'].get('schedule')!r}, active jobs: "
+                                       f"{', '.join(active[:6])}", f"its runs connect to {ref(nodes[1])}"],
+                       f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"concurrencyPolicy\": \"Forbid\"}}}}'   "
+                       f"# and set jobTemplate.spec.activeDeadlineSeconds; then delete the piled-up jobs: kubectl delete "
+                       f"job{_ns(c)} {' '.join(active[:-1])}")
     if "suspended" not in s.signals or edges:
         return None
     return Verdict(f"CronJob {name} is suspended: no run since {c['detail'].get('lastScheduleTime') or 'it was suspended'}",
