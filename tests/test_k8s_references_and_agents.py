@@ -607,3 +607,118 @@ def test_a_schedule_whose_runs_pile_up_takes_the_databases_connections(tmp_path)
 def test_a_schedule_with_one_run_is_not_blamed_for_the_connections(tmp_path):
     a = analyse(dump_cluster(tmp_path, 1), "hr portal gets 'too many clients already' from postgres")
     assert all(rc.kind != "CronJob" for rc in a.root_causes)
+
+
+def claim_cluster(tmp_path, volumes_of_class=(), templated=False):
+    """A lone claim for StorageClass "longhorn", which this cluster does not have (it has local-path)."""
+    claim = {"metadata": meta("sessions-valkey-data"), "spec": {"storageClassName": "longhorn"},
+             "status": {"phase": "Pending"}}
+    event = {"metadata": meta("e1"), "type": "Warning", "reason": "ProvisioningFailed", "lastTimestamp": T0, "count": 9,
+             "message": 'storageclass.storage.k8s.io "longhorn" not found',
+             "involvedObject": {"kind": "PersistentVolumeClaim", "namespace": NS, "name": "sessions-valkey-data"}}
+    files = {"persistentvolumeclaims": [claim], "events": [event], "persistentvolumes": list(volumes_of_class),
+             "storageclasses": [{"metadata": meta("local-path", ns=""), "provisioner": "rancher.io/local-path"}]}
+    if templated:
+        claim["metadata"]["name"] = "data-sessions-valkey-0"
+        files["statefulsets"] = [{"metadata": meta("sessions-valkey"), "spec": {"replicas": 1, "volumeClaimTemplates": [
+            {"metadata": {"name": "data"}, "spec": {"storageClassName": "longhorn"}}], "template": {"spec": {}}},
+            "status": {"replicas": 1}}]
+    return write(tmp_path, files)
+
+
+def test_a_lone_claim_for_a_class_this_cluster_never_had_is_the_claim(tmp_path):
+    a = analyse(claim_cluster(tmp_path), "the session store never started after the migration")
+    assert first(a) == ("PersistentVolumeClaim", NS, "sessions-valkey-data")
+
+
+def test_a_class_that_made_volumes_before_or_a_statefulset_template_blames_the_class(tmp_path):
+    made = {"metadata": meta("pvc-old", ns=""), "spec": {"storageClassName": "longhorn"}, "status": {"phase": "Bound"}}
+    for sub, kw in (("deleted", {"volumes_of_class": [made]}), ("templated", {"templated": True})):
+        (tmp_path / sub).mkdir()
+        a = analyse(claim_cluster(tmp_path / sub, **kw), "the session store never started")
+        assert first(a) == ("StorageClass", "", "longhorn"), sub
+
+
+def ring_cluster(tmp_path, headless):
+    """A Cassandra member that cannot resolve its seeds' own names through the governing Service."""
+    said = ("Seed provider couldn't lookup host cassandra-0.cassandra-headless.shop.svc.cluster.local\n"
+            "java.lang.IllegalStateException: Unable to contact any seeds")
+    c2 = pod("cassandra-2", labels={"app": "cassandra"}, owner=owner("StatefulSet", "cassandra"), state=crash(said))
+    c0 = pod("cassandra-0", labels={"app": "cassandra"}, owner=owner("StatefulSet", "cassandra"),
+             state={"state": {"running": {}}}, ready=True,
+             containers=[{"name": "main", "image": "cassandra:4.1", "ports": [{"containerPort": 7000},
+                                                                              {"containerPort": 9042}]}])
+    svcs = [{"metadata": meta("cassandra-headless"), "spec": {"selector": {"app": "cassandra"},
+                                                              "clusterIP": "None" if headless else "10.96.1.9",
+                                                              "ports": [{"port": 7000, "targetPort": 7000}]}},
+            {"metadata": meta("cassandra"), "spec": {"selector": {"app": "cassandra"}, "clusterIP": "10.96.1.8",
+                                                     "ports": [{"port": 8080, "targetPort": 8080}]}}]
+    return write(tmp_path, {"pods": [c2, c0], "services": svcs})
+
+
+def test_a_governing_service_recreated_with_a_cluster_ip_hides_the_members_names(tmp_path):
+    a = analyse(ring_cluster(tmp_path, headless=False), "cassandra node 2 keeps crashing after the reboot")
+    assert first(a) == ("Service", NS, "cassandra-headless")
+
+
+def test_a_headless_governing_service_is_not_blamed_and_a_port_mapping_does_not_crash_its_backend(tmp_path):
+    a = analyse(ring_cluster(tmp_path, headless=True), "cassandra node 2 keeps crashing after the reboot")
+    assert all(rc.kind != "Service" for rc in a.root_causes)
+
+
+def test_a_worker_pool_scaled_up_just_now_takes_the_databases_connections(tmp_path):
+    snap = dump_cluster(tmp_path, 0)
+    deps = [{"metadata": meta("ingest-worker"), "spec": {"replicas": 16, "template": {"spec": {"containers": [
+        {"name": "main", "image": "ingest:3", "env": [{"name": "DATABASE_URL",
+                                                      "value": "postgres://ingest@hr-postgresql:5432/hr"}]}]}}},
+             "status": {"replicas": 16, "readyReplicas": 16}},
+            {"metadata": meta("reports"), "spec": {"replicas": 2, "template": {"spec": {"containers": [
+                {"name": "main", "image": "reports:1", "env": [{"name": "PGHOST", "value": "hr-postgresql"}]}]}}},
+             "status": {"replicas": 2, "readyReplicas": 2}}]
+    scaled = {"metadata": meta("e-scale"), "type": "Normal", "reason": "ScalingReplicaSet", "lastTimestamp": T0,
+              "message": "Scaled up replica set ingest-worker-7d9 to 16 from 3",
+              "involvedObject": {"kind": "Deployment", "namespace": NS, "name": "ingest-worker"}}
+    (tmp_path / "deployments.json").write_text(json.dumps({"kind": "List", "items": deps}))
+    (tmp_path / "events.json").write_text(json.dumps({"kind": "List", "items": [scaled]}))
+    (tmp_path / "snapshot_time.txt").write_text("2026-05-01T09:30:00Z")
+    a = analyse(load_snapshot(tmp_path), "hr portal gets 'too many clients already' from postgres")
+    assert first(a) == ("Deployment", NS, "ingest-worker") and snap is not None
+
+
+def run_cluster(tmp_path, message):
+    """A nightly dump schedule whose latest run's pod failed with ``message``."""
+    cron = {"metadata": meta("pg-nightly-dump"), "spec": {"schedule": "0 2 * * *", "jobTemplate": {"spec": {"template": {
+        "spec": {"containers": [{"name": "dump", "image": "postgres:14.13-alpine"}]}}}}}, "status": {}}
+    job = {"metadata": meta("pg-nightly-dump-2895", ownerReferences=[owner("CronJob", "pg-nightly-dump", "batch/v1")]),
+           "spec": {"template": {"spec": {}}}, "status": {"conditions": [
+               {"type": "Failed", "status": "True", "reason": "BackoffLimitExceeded", "lastTransitionTime": T0}]}}
+    run = pod("pg-nightly-dump-2895-x7k2p", owner=owner("Job", "pg-nightly-dump-2895", "batch/v1"), phase="Failed",
+              state={"state": {"terminated": {"reason": "Error", "exitCode": 1, "message": message, "finishedAt": T0}}})
+    return write(tmp_path, {"cronjobs": [cron], "jobs": [job], "pods": [run]})
+
+
+def test_a_dump_client_older_than_its_server_is_the_schedules_image(tmp_path):
+    msg = ("pg_dump: error: aborting because of server version mismatch\n"
+           "pg_dump: detail: server version: 16.4; pg_dump version: 14.13")
+    a = analyse(run_cluster(tmp_path, msg), "the nightly dumps fail since the weekend")
+    assert first(a) == ("CronJob", NS, "pg-nightly-dump") and a.strong
+
+
+def test_a_run_that_fails_for_another_reason_is_only_a_guess_about_its_schedule(tmp_path):
+    a = analyse(run_cluster(tmp_path, "no dump newer than 24h in /dumps"), "the nightly dumps fail since the weekend")
+    assert not a.strong
+
+
+def test_a_job_account_whose_role_names_another_cloud_account(tmp_path):
+    irsa = "eks.amazonaws.com/role-arn"
+    snap = run_cluster(tmp_path, "An error occurred (AccessDenied) when calling the AssumeRoleWithWebIdentity operation: "
+                                 "Not authorized to perform sts:AssumeRoleWithWebIdentity")
+    pods = json.loads((tmp_path / "pods.json").read_text())
+    pods["items"][0]["spec"]["serviceAccountName"] = "pg-dump-s3"
+    (tmp_path / "pods.json").write_text(json.dumps(pods))
+    (tmp_path / "serviceaccounts.json").write_text(json.dumps({"kind": "List", "items": [
+        {"metadata": meta("pg-dump-s3", annotations={irsa: "arn:aws:iam::318274619560:role/dump"})},
+        {"metadata": meta("velero", ns="kube-system", annotations={irsa: "arn:aws:iam::381427956061:role/velero"})},
+        {"metadata": meta("ebs-csi", ns="kube-system", annotations={irsa: "arn:aws:iam::381427956061:role/ebs"})}]}))
+    a = analyse(load_snapshot(tmp_path), "the nightly dumps to S3 fail")
+    assert first(a) == ("ServiceAccount", NS, "pg-dump-s3") and snap is not None

@@ -22,7 +22,8 @@ _HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?")
 # a client that cannot resolve a name (also one of rca.py's "unreachable" signals)
 DNS_FAILURE = re.compile(r"ENOTFOUND|EAI_AGAIN|getaddrinfo|[Nn]ame or service not known|could not translate host "
                          r"name|no such host|UnknownHostException|lookup \S+ on [\d.:\[\]a-f]+:53\b|"
-                         r"[Tt]emporary failure in name resolution")
+                         r"[Tt]emporary failure in name resolution|[Cc]ould(?:n't| not) (?:lookup|resolve) host|"
+                         r"[Uu]nable to resolve host")
 _PAIRS = {(rel, a, b) for rel, pairs in RELATIONS.items() for a, b in pairs}
 
 
@@ -302,9 +303,10 @@ def build(snap: Snapshot) -> Graph:
                     "lastSuccessfulTime": st.get("lastSuccessfulTime"),
                     "deadline": ((spec.get("jobTemplate") or {}).get("spec") or {}).get("activeDeadlineSeconds"),
                     "concurrency": spec.get("concurrencyPolicy") or "Allow",
-                    "active": [a.get("name") for a in st.get("active") or []],
-                    "invocation": " ".join(_invocation(c) for c in (tmpl.get("spec") or {}).get("containers") or [])}
+                    "active": [a.get("name") for a in st.get("active") or []]}
                    if kind == "CronJob" else {}),
+                **({"invocation": " ".join(_invocation(c) for c in (tmpl.get("spec") or {}).get("containers") or [])}
+                   if kind in ("CronJob", "Deployment", "StatefulSet") else {}),
                 **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],
                     "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "agent": _node_agent(tmpl)}
                    if kind == "DaemonSet" else {})})
@@ -458,10 +460,13 @@ def build(snap: Snapshot) -> Graph:
         if DNS_FAILURE.search(" ".join(g.nodes[uid].detail.get("messages") or [])):
             for dns in cluster_dns:  # a name it cannot resolve: it asks the cluster's DNS
                 edge("CONNECTS_TO", uid, dns)
-    for cj in g.by_kind("CronJob"):  # a schedule's runs are clients too (a dump that connects to the database)
+    # a schedule's runs and a workload's replicas are clients (a dump, a worker pool that connects to the database)
+    for cj in g.by_kind("CronJob") + g.by_kind("Deployment") + g.by_kind("StatefulSet"):
         for host in set(_HOST.findall((cj.detail.get("invocation") or "").lower())):
             svc_name, svc_ns = service_of(host, cj.namespace)
-            edge("CONNECTS_TO", cj.uid, by_key.get(key("Service", svc_ns, svc_name)))
+            target = by_key.get(key("Service", svc_ns, svc_name))
+            if target and not (cj.kind != "CronJob" and svc_ns == cj.namespace and svc_name == cj.name):
+                edge("CONNECTS_TO", cj.uid, target)  # (a database naming its own Service is no client of it)
     pods_by_ns: dict[str, list[Node]] = {}
     by_label: dict[tuple[str, str, str], list[Node]] = {}
     for p in g.by_kind("Pod"):

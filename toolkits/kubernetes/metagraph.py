@@ -50,8 +50,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),
                      ("StatefulSet", "ServiceAccount"), ("DaemonSet", "ServiceAccount")),
     "ROUTES_TO": (("Ingress", "Service"),),
-    # a Service's DNS name in the pod's env or its ConfigMaps, or in a CronJob's command line (its runs connect)
-    "CONNECTS_TO": (("Pod", "Service"), ("CronJob", "Service")),
+    # a Service's DNS name in the pod's env or its ConfigMaps, or in a CronJob's or workload's template (its pods connect)
+    "CONNECTS_TO": (("Pod", "Service"), ("CronJob", "Service"), ("Deployment", "Service"), ("StatefulSet", "Service")),
     "ENDPOINTS_OF": (("Endpoints", "Service"), ("EndpointSlice", "Service")),
     "APPLIES_TO": (("NetworkPolicy", "Pod"),),
     "LIMITS": (("ResourceQuota", "Namespace"),),

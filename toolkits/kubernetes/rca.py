@@ -34,7 +34,7 @@ W = WORKLOAD_KINDS
 # signal class -> the kinds that can cause it, most specific first
 CAUSES: dict[str, tuple[str, ...]] = {
     "config": ("ConfigMap", "Secret", *W),
-    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "ServiceAccount", "Node", *W, "Job"),
+    "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "ServiceAccount", "Node", *W, "Job", "CronJob"),
     "image": ("Secret", "ServiceAccount", *W),
     "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
@@ -45,7 +45,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "attach": ("ServiceAccount", "PersistentVolume", "Node"),
-    "slots": ("CronJob",),  # who else holds the server's connections
+    "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
     "jobfail": ("CronJob",),
@@ -202,7 +202,7 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
     for mp in metapaths(src, set(kinds), max_len):
         if mp[-1].kind not in kinds or len(mp) < min_len:
             continue
-        if any(_SIBLING_ENDS[rel] != mp[-1].kind for rel in _via_sibling(mp)):
+        if any(mp[-1].kind not in _SIBLING_ENDS[rel] for rel in _via_sibling(mp)):
             continue  # a neighbour matters only through the node's own agents or the clients a schedule starts
         text = cypher(mp, src)
         _, rows = sg.query(text, {"uid": s.node["uid"]})
@@ -216,7 +216,8 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
             yield describe(mp, src), text, nodes, rels
 
 
-_SIBLING_ENDS = {"SCHEDULED_ON": "DaemonSet", "CONNECTS_TO": "CronJob"}  # where a walk through a sibling may end
+# where a walk through a sibling may end: a node's agent; a fellow client that holds the server's connections
+_SIBLING_ENDS = {"SCHEDULED_ON": ("DaemonSet",), "CONNECTS_TO": ("CronJob", "Deployment", "StatefulSet")}
 
 
 def _via_sibling(mp) -> set[str]:

@@ -305,6 +305,9 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return lacking
     if "attach" in s.signals and labels_of(edges) == ["MOUNTS", "BINDS", "DRIVEN_AS"]:  # the pod's own volume
         return _no_cloud_identity(c, s, nodes, sg)
+    refused = _no_cloud_identity(c, s, nodes, sg) if "crash" in s.signals and labels_of(edges) == ["USES_ACCOUNT"] else None
+    if refused:  # the pod's own cloud calls are refused
+        return refused
     token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount|[Ss]ervice ?account token|"
                       r"[Ss]ervice token file|token file does not exist)[^\n]*", s.text)
     if "crash" in s.signals and token and c["detail"].get("automount") is False:
@@ -328,29 +331,48 @@ _CLOUD_REFUSED = re.compile(r"get credentials|NoCredentialProviders|no EC2 IMDS 
                             r"does not have (?:the )?permission|PERMISSION_DENIED|AuthorizationFailed")
 
 
+def _cloud_account(identity: str) -> str:
+    """The cloud account an identity belongs to: the AWS account id of a role ARN, the GCP project of a service
+    account's e-mail."""
+    m = re.search(r"arn:aws[\w-]*:iam::(\d{12}):", identity) or re.search(r"@([\w-]+)\.iam\.gserviceaccount\.com", identity)
+    return m.group(1) if m else ""
+
+
 def _no_cloud_identity(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
-    """A volume's CSI controller is refused by the cloud: its account lacks the workload-identity annotation the
-    cluster's other cloud-facing accounts carry (strong), or has one that the cloud refuses (weak)."""
+    """A pod (or a volume's CSI controller) is refused by the cloud: its ServiceAccount lacks the workload-identity
+    annotation the cluster's other cloud-facing accounts carry, or names a cloud account none of them uses (strong),
+    or has one that the cloud refuses (weak)."""
     said = next((m for m in s.messages if _CLOUD_REFUSED.search(m)), None)
     if said is None:
         return None
-    volume = next((n for n in nodes if n["kind"] == "PersistentVolume"), nodes[-2])
+    volume = next((n for n in nodes if n["kind"] == "PersistentVolume"), nodes[0])
     mine = c["detail"].get("cloud_identity") or {}
     _, rows = sg.query("MATCH (a:ServiceAccount) WHERE a.uid <> $uid RETURN a", {"uid": c["uid"]})
     others = [a for a in (node_dict(r[0]) for r in rows) if a["detail"].get("cloud_identity")]
     keys = sorted({k for a in others for k in a["detail"]["cloud_identity"]})
-    evidence = [f"{ref(nodes[0])}: {said[:260]}", f"{ref(volume)} is attached by the CSI controller running as "
-                f"ServiceAccount {c['name']}"]
+    evidence = [f"{ref(nodes[0])}: {said[:260]}"] + ([f"{ref(volume)} is attached by the CSI controller running as "
+                                                   f"ServiceAccount {c['name']}"] if volume is not nodes[0] else [])
+    theirs = [x for a in others for x in map(_cloud_account, a["detail"]["cloud_identity"].values()) if x]
+    own = {_cloud_account(v) for v in mine.values()} - {""}
+    who = "the storage driver" if volume is not nodes[0] else "its pods"
+    if own and len(set(theirs)) == 1 and len(theirs) > 1 and not own & set(theirs):
+        theirs = set(theirs)
+        return Verdict(f"ServiceAccount {c['name']}'s cloud identity names account {', '.join(sorted(own))}, and every "
+                       f"other account here uses {next(iter(theirs))}", evidence + [
+                           f"ServiceAccount {c['name']}: {mine}", f"{', '.join(ref(a) for a in others[:3])} use cloud "
+                           f"account {next(iter(theirs))}"],
+                       f"kubectl annotate --overwrite serviceaccount {c['name']}{_ns(c)} "
+                       f"{next(iter(mine))}=<the role in account {next(iter(theirs))}>   # then re-run the pods")
     if not mine and keys:
-        return Verdict(f"ServiceAccount {c['name']} has no cloud identity ({keys[0]}), so the storage driver cannot "
-                       "call the cloud API", evidence + [
+        return Verdict(f"ServiceAccount {c['name']} has no cloud identity ({keys[0]}), so {who} cannot call the "
+                       "cloud API", evidence + [
                            f"ServiceAccount {c['name']} has no {' / '.join(keys)} annotation; "
                            f"{', '.join(ref(a) for a in others[:3])} carry one"],
-                       f"kubectl annotate serviceaccount {c['name']}{_ns(c)} {keys[0]}=<the driver's role>   # then "
-                       "restart the CSI controller pods")
-    return Verdict(f"the storage driver running as ServiceAccount {c['name']} is refused by the cloud API", evidence +
+                       f"kubectl annotate serviceaccount {c['name']}{_ns(c)} {keys[0]}=<its role>   # then restart "
+                       "the pods that run as it")
+    return Verdict(f"{who} running as ServiceAccount {c['name']} are refused by the cloud API".capitalize(), evidence +
                    [f"ServiceAccount {c['name']} identity: {mine or '(none)'}"],
-                   "check the driver's cloud role and its permissions, then restart the CSI controller pods", strong=False)
+                   "check the account's cloud role and its permissions, then restart the pods that run as it", strong=False)
 
 
 # --- storage ----------------------------------------------------------------------------
@@ -372,6 +394,14 @@ def check_claim(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
     if c.get("missing"):
         return Verdict(f"PersistentVolumeClaim {c['name']} does not exist", [f"{ref(nodes[-2])} mounts it"],
                        f"create the claim {c['name']}{_ns(c)} or fix claimName")
+    unknown = _class_never_here(c, sg)
+    if "storage" in s.signals and unknown:
+        return Verdict(f"PersistentVolumeClaim {c['name']} asks for StorageClass {unknown}, which this cluster does not "
+                       "have and never had", [f"{ref(c)} is {c.get('phase') or 'Pending'}: storageClassName {unknown}",
+                                              f"no StorageClass {unknown} and no volume of that class exists; classes "
+                                              f"here: {', '.join(_class_names(sg)) or '(none)'}"],
+                       f"recreate {c['name']}{_ns(c)} with storageClassName set to one of the classes above (or omit it "
+                       "for the default); a claim's class cannot be changed in place")
     holder = _holder(c, sg)
     if holder:
         pv, other = holder
@@ -381,6 +411,25 @@ def check_claim(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        f"recreate {c['name']}{_ns(c)} without spec.volumeName (let its StorageClass provision a volume), "
                        f"or point it at a free volume: kubectl get pv | grep Available")
     return None
+
+
+def _class_names(sg: StateGraph) -> list[str]:
+    _, rows = sg.query("MATCH (s:StorageClass) WHERE NOT s.missing RETURN s.name ORDER BY s.name")
+    return [r[0] for r in rows]
+
+
+def _class_never_here(claim: dict, sg: StateGraph) -> str:
+    """The class a standalone claim names when no such class exists and no volume was ever made of it (a manifest
+    from another cluster): the claim is what to change. A StatefulSet's claims (their template cannot be edited) or
+    a class that made volumes before (it was deleted) are the class's fault."""
+    name = claim["detail"].get("storageClass") or ""
+    if not name or name in _class_names(sg):
+        return ""
+    _, rows = sg.query("MATCH (c:PersistentVolumeClaim {uid: $uid}) RETURN EXISTS { MATCH (:StatefulSet)-[:CLAIMS]->(c) }, "
+                       "EXISTS { MATCH (v:PersistentVolume)-[:USES_CLASS]->(:StorageClass {name: $name}) }",
+                       {"uid": claim["uid"], "name": name})
+    templated, made = rows[0] if rows else (True, True)
+    return "" if templated or made else name
 
 
 def _holder(claim: dict, sg: StateGraph) -> tuple[dict, str] | None:
@@ -410,6 +459,8 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
     claim = _pending_claim(nodes)
     if claim is None:
         return None
+    if c.get("missing") and _class_never_here(claim, sg):
+        return None  # a standalone claim from another cluster's manifests: the claim is what to change
     if c.get("missing"):
         return Verdict(f"StorageClass {c['name']} does not exist",
                        [f"{ref(claim)} is {claim.get('phase') or 'Pending'} and asks for storageClassName {c['name']}"],
@@ -620,6 +671,21 @@ def _external_name(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Ve
                    f"current DNS name>\"}}}}'")
 
 
+def _member_names_lost(c: dict, s: Symptom) -> Verdict | None:
+    """Members' own DNS names (<pod>.<service>.<namespace>.svc) exist only for a headless Service: a governing
+    Service recreated with a cluster IP leaves peers that cannot find each other."""
+    if c["detail"].get("headless") or c["detail"].get("type") == "ExternalName":
+        return None
+    member = re.search(rf"\b([a-z0-9-]+)\.{re.escape(c['name'])}\.{re.escape(c['namespace'])}\.svc\b", s.text)
+    if member is None or not DNS_FAILURE.search(s.text):
+        return None
+    return Verdict(f"Service {c['name']} is not headless, so its members' own names ({member.group(0)}) do not resolve",
+                   [f"{ref(s.node)} cannot resolve {member.group(0)}",
+                    f"Service {c['name']} has a cluster IP; per-pod DNS records exist only with clusterIP: None"],
+                   f"kubectl get service {c['name']}{_ns(c)} -o yaml > svc.yaml   # set spec.clusterIP: None (and drop "
+                   f"clusterIPs), then: kubectl delete service {c['name']}{_ns(c)} && kubectl apply -f svc.yaml")
+
+
 def _unpublished_peers(c: dict, pods: list[dict], nodes: list[dict], edges: list[dict]) -> Verdict | None:
     """Members of an ensemble (ZooKeeper, etcd, Cassandra) that find each other by the per-pod names of their own
     headless Service, which publishes only ready pods: none is ready until a quorum forms, so none is found."""
@@ -640,7 +706,7 @@ def _unpublished_peers(c: dict, pods: list[dict], nodes: list[dict], edges: list
 @rule("Service")
 def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if "unreachable" in s.signals and not c.get("missing"):
-        found = _external_name(c, s, nodes, sg)
+        found = _external_name(c, s, nodes, sg) or _member_names_lost(c, s)
         if found:
             return found
     if not ({"notready", "noendpoints"} & set(s.signals)) or c.get("missing"):
@@ -665,6 +731,8 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                        [f"selector {sel}", "no pod in the namespace carries these labels; its endpoints are empty"],
                        f"kubectl get pods{_ns(c)} --show-labels   # then fix spec.selector of Service {c['name']}:\n"
                        f"kubectl edit service {c['name']}{_ns(c)}")
+    if labels_of(edges) == ["SELECTS"]:
+        return None  # the symptom is one of its backends: a port mapping fails its clients, not the pod itself
     ports = {p for pod in pods for ctr in pod["detail"].get("containers") or [] for p in ctr.get("ports") or []}
     names = {p for pod in pods for ctr in pod["detail"].get("containers") or [] for p in ctr.get("port_names") or []}
     svc_ports = c["detail"].get("ports") or []
@@ -926,6 +994,9 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
         return None  # an old failed run is history
     if labels == ["OWNS"] and "JobFailed" not in (c.get("reasons") or ""):
         return None  # an old failed run is history
+    if labels == ["OWNS"] and sg.query("MATCH (:CronJob)-[:OWNS]->(j:Job {uid: $uid}) RETURN count(*)",
+                                       {"uid": c["uid"]})[1][0][0]:
+        return None  # one run of a schedule: the schedule's job template is what to change
     _, rows = sg.query("MATCH (j:Job {uid: $uid})-[:OWNS]->(p:Pod) RETURN p LIMIT 20", {"uid": c["uid"]})
     why = next((m for r in rows for m in node_dict(r[0])["detail"].get("messages") or [] if m.strip()), "")
     waiting = f"{ref(nodes[0])} waits for it in an init container" if labels == ["WAITS_FOR"] else \
@@ -940,6 +1011,26 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
 
 
 # --- workloads ----------------------------------------------------------------------------
+# a client tool refusing a server newer than itself (pg_dump, mysqldump, mongodump ...)
+_CLIENT_TOO_OLD = re.compile(r"server version mismatch|aborting because of server version|[Uu]nsupported server version|"
+                             r"server version \S+ is (?:newer|not supported)|client version \S+ is older")
+
+
+def _run_fails(c: dict, s: Symptom) -> Verdict:
+    """A run of this schedule failed: a client too old for its server is the template's image (strong); any other
+    failure is reported with the run's last words (weak: it may be a consequence of something upstream)."""
+    said = next((m for m in s.messages if m.strip()), s.text).strip()
+    images = ", ".join(x.get("image") or "" for x in c["detail"].get("containers") or [])
+    if _CLIENT_TOO_OLD.search(said):
+        return Verdict(f"CronJob {c['name']} runs a client older than its server ({images})",
+                       [f"{ref(s.node)} exits: {said[:260]}", f"CronJob {c['name']} job template image: {images}"],
+                       f"kubectl set image cronjob/{c['name']}{_ns(c)} <container>=<a client of the server's major "
+                       "version>   # then run one now: kubectl create job --from=cronjob/" + c["name"] + " manual-run")
+    return Verdict(f"CronJob {c['name']}: its run {s.node['name']} fails", [f"{ref(s.node)} exits: {said[:260]}"],
+                   f"kubectl logs{_ns(c)} {s.node['name']}   # fix what it fails on in the CronJob's job template",
+                   strong=False)
+
+
 @rule("CronJob")
 def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     name = c["name"]
@@ -957,6 +1048,8 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return Verdict(f"CronJob {name}: its last {len(runs)} run(s) failed",
                        [f"{r['job']}: {', '.join(r['reasons']) or 'failed'} {' '.join(r['messages'])[:160]}" for r in runs[:3]],
                        f"kubectl logs{_ns(c)} job/{runs[0]['job']}", strong=False)
+    if labels_of(edges) == ["OWNS", "OWNS"] and "crash" in s.signals:
+        return _run_fails(c, s)
     active = c["detail"].get("active") or []
     if "slots" in s.signals and labels_of(edges) == ["CONNECTS_TO", "CONNECTS_TO"] and len(active) > 1:
         said = next((m for m in s.messages if re.search(SLOTS, m)), s.text)
@@ -977,12 +1070,33 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                    f"now: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
 
 
+_SCALED_UP = re.compile(r"[Ss]caled up replica set \S+ (?:to|from) \d+(?: (?:to|from) \d+)?|[Ss]cale(?:d)? up .*?to \d+")
+
+
+def _scaled_up_client(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
+    """Another client of the server the symptom cannot get a connection slot on was scaled up just now: its new
+    replicas (each with its own pool) took the slots."""
+    _, rows = sg.query("MATCH (e:Event)-[:EVENT_OF]->(w {uid: $uid}) RETURN e.detail", {"uid": c["uid"]})
+    said = [d.get("message") or "" for d in (json.loads(r[0]) for r in rows) if d.get("recent")]
+    up = next((m for m in said if _SCALED_UP.search(m)), None)
+    if up is None:
+        return None
+    slots = next((m for m in s.messages if re.search(SLOTS, m)), s.text)
+    return Verdict(f"{c['kind']} {c['name']} was just scaled up and its new replicas took {nodes[1]['name']}'s "
+                   "connection slots", [f"{ref(nodes[0])}: {slots.strip()[:200]}", f"{ref(c)}: {up}",
+                                        f"{c['name']}'s pods connect to {ref(nodes[1])}"],
+                   f"kubectl scale {c['kind'].lower()} {c['name']}{_ns(c)} --replicas=<before>   # or lower its pool "
+                   "size, or put it behind a connection pooler (PgBouncer)")
+
+
 @rule(*WORKLOAD_KINDS)
 def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     name, kind = c["name"], c["kind"].lower()
     ctrs = c["detail"].get("containers") or []
     text = s.text
     via = _label(edges[-1]) if edges else ""
+    if labels_of(edges) == ["CONNECTS_TO", "CONNECTS_TO"]:
+        return _scaled_up_client(c, s, nodes, sg) if "slots" in s.signals else None
     if via == "SELECTS_TEMPLATE":
         if "noendpoints" not in s.signals or not _down(c):
             return None
