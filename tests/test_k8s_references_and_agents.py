@@ -680,7 +680,6 @@ def test_a_worker_pool_scaled_up_just_now_takes_the_databases_connections(tmp_pa
               "involvedObject": {"kind": "Deployment", "namespace": NS, "name": "ingest-worker"}}
     (tmp_path / "deployments.json").write_text(json.dumps({"kind": "List", "items": deps}))
     (tmp_path / "events.json").write_text(json.dumps({"kind": "List", "items": [scaled]}))
-    (tmp_path / "snapshot_time.txt").write_text("2026-05-01T09:30:00Z")
     a = analyse(load_snapshot(tmp_path), "hr portal gets 'too many clients already' from postgres")
     assert first(a) == ("Deployment", NS, "ingest-worker") and snap is not None
 
@@ -722,3 +721,92 @@ def test_a_job_account_whose_role_names_another_cloud_account(tmp_path):
         {"metadata": meta("ebs-csi", ns="kube-system", annotations={irsa: "arn:aws:iam::381427956061:role/ebs"})}]}))
     a = analyse(load_snapshot(tmp_path), "the nightly dumps to S3 fail")
     assert first(a) == ("ServiceAccount", NS, "pg-dump-s3") and snap is not None
+
+
+def create_cluster(tmp_path, message):
+    """A StatefulSet whose controller cannot recreate pod 2: its recent FailedCreate says ``message``."""
+    sts = {"metadata": meta("cluster1-pxc"), "spec": {"replicas": 3, "template": {"spec": {
+        "priorityClassName": "db-critical", "containers": [{"name": "pxc", "image": "percona-xtradb-cluster:8.0"}]}}},
+        "status": {"replicas": 2, "readyReplicas": 2}}
+    event = {"metadata": meta("e1"), "type": "Warning", "reason": "FailedCreate", "lastTimestamp": T0, "count": 29,
+             "message": message, "involvedObject": {"kind": "StatefulSet", "namespace": NS, "name": "cluster1-pxc"}}
+    return write(tmp_path, {"statefulsets": [sts], "events": [event]})
+
+
+def test_a_pod_template_naming_a_priority_class_that_does_not_exist(tmp_path):
+    msg = ('create Pod cluster1-pxc-2 in StatefulSet cluster1-pxc failed error: pods "cluster1-pxc-2" is forbidden: '
+           "no PriorityClass with name db-critical was found")
+    a = analyse(create_cluster(tmp_path, msg), "our xtradb cluster is down to 2 nodes, the third pod is gone")
+    assert first(a) == ("StatefulSet", NS, "cluster1-pxc") and a.strong
+
+
+def test_a_statefulset_refused_for_another_reason_is_not_blamed_for_a_priority_class(tmp_path):
+    msg = ('create Pod cluster1-pxc-2 in StatefulSet cluster1-pxc failed error: pods "cluster1-pxc-2" is forbidden: '
+           "exceeded quota: compute, requested: limits.memory=4Gi, used: limits.memory=30Gi, limited: limits.memory=32Gi")
+    a = analyse(create_cluster(tmp_path, msg), "our xtradb cluster is down to 2 nodes, the third pod is gone")
+    assert not any("PriorityClass" in rc.reason for rc in a.root_causes)
+
+
+def test_a_schedule_whose_old_runs_were_refused_by_the_cloud_traces_to_its_account(tmp_path):
+    irsa = "eks.amazonaws.com/role-arn"
+    said = ("upload failed: An error occurred (AccessDenied) when calling the AssumeRoleWithWebIdentity operation: "
+            "Not authorized to perform sts:AssumeRoleWithWebIdentity")
+    run_cluster(tmp_path, said)
+    later = {"metadata": meta("e-later"), "type": "Normal", "reason": "SawCompletedJob", "lastTimestamp": "2026-05-01T20:00:00Z",
+             "message": "the bundle is taken hours after the run ended: its pod is history",
+             "involvedObject": {"kind": "CronJob", "namespace": NS, "name": "pg-nightly-dump"}}
+    (tmp_path / "events.json").write_text(json.dumps({"kind": "List", "items": [later]}))
+    for plural, edit in (("cronjobs", lambda o: o["spec"]["jobTemplate"]["spec"]["template"]["spec"].update(
+            serviceAccountName="pg-backup")), ("pods", lambda o: o["spec"].update(serviceAccountName="pg-backup"))):
+        items = json.loads((tmp_path / f"{plural}.json").read_text())
+        edit(items["items"][0])
+        (tmp_path / f"{plural}.json").write_text(json.dumps(items))
+    (tmp_path / "serviceaccounts.json").write_text(json.dumps({"kind": "List", "items": [
+        {"metadata": meta("pg-backup", annotations={irsa: "arn:aws:iam::428904695233:role/backup"})},
+        {"metadata": meta("velero", ns="kube-system", annotations={irsa: "arn:aws:iam::428940695233:role/velero"})},
+        {"metadata": meta("ebs-csi", ns="kube-system", annotations={irsa: "arn:aws:iam::428940695233:role/ebs"})}]}))
+    a = analyse(load_snapshot(tmp_path), "the nightly pg-nightly-dump to S3 failed again with AccessDenied")
+    assert first(a) == ("ServiceAccount", NS, "pg-backup")
+
+
+def link_cluster(tmp_path, sets_it):
+    """An app that parses REDIS_PORT as a number; a Service named "redis" appeared in its namespace."""
+    said = ('panic: config: invalid value "tcp://34.118.230.101:6379" for REDIS_PORT: strconv.Atoi: parsing '
+            '"tcp://34.118.230.101:6379": invalid syntax')
+    env = [{"name": "REDIS_HOST", "value": "sessions-redis"}] + ([{"name": "REDIS_PORT", "value": "6379"}] if sets_it else [])
+    app = pod("checkout-api-7f9-abcde", labels={"app": "checkout-api"}, owner=owner("ReplicaSet", "checkout-api-7f9"),
+              containers=[{"name": "main", "image": "checkout:4", "env": env}], state=crash(said))
+    svc = {"metadata": meta("redis"), "spec": {"selector": {"app": "ratelimit-redis"}, "clusterIP": "34.118.230.101",
+                                               "ports": [{"port": 6379}]}}
+    redis = pod("ratelimit-redis-0", labels={"app": "ratelimit-redis"}, state={"state": {"running": {}}}, ready=True)
+    return write(tmp_path, {"pods": [app, redis], "services": [svc]})
+
+
+def test_a_new_service_whose_link_variable_overrides_the_apps_setting(tmp_path):
+    a = analyse(link_cluster(tmp_path, sets_it=False), "checkout api pods crash with a config panic about a port")
+    assert first(a) == ("Service", NS, "redis")
+
+
+def test_a_service_is_not_blamed_for_a_variable_the_app_sets_itself(tmp_path):
+    a = analyse(link_cluster(tmp_path, sets_it=True), "checkout api pods crash with a config panic about a port")
+    assert all(rc.kind != "Service" for rc in a.root_causes)
+
+
+def dns_policy_cluster(tmp_path, policy):
+    said = 'could not translate host name "billing-db-rw.shop.svc.cluster.local" to address: Name or service not known'
+    p = pod("invoice-worker-5d8-abcde", labels={"app": "invoice-worker"}, owner=owner("ReplicaSet", "invoice-worker-5d8"),
+            state=crash(said))
+    p["spec"]["dnsPolicy"] = policy
+    rs = {"metadata": meta("invoice-worker-5d8", ownerReferences=[owner("Deployment", "invoice-worker")]),
+          "spec": {"replicas": 1, "template": {"spec": {"dnsPolicy": policy}}}, "status": {"replicas": 1}}
+    return write(tmp_path, {"pods": [p], "replicasets": [rs], "deployments": [deployment("invoice-worker", ready=0)]})
+
+
+def test_a_template_that_sends_its_pods_to_the_nodes_resolver_cannot_resolve_services(tmp_path):
+    a = analyse(dns_policy_cluster(tmp_path, "Default"), "the new invoice worker cannot resolve the billing database")
+    assert first(a) == ("Deployment", NS, "invoice-worker") and "dnsPolicy" in a.root_causes[0].reason
+
+
+def test_a_cluster_first_pod_that_cannot_resolve_does_not_blame_its_dns_policy(tmp_path):
+    a = analyse(dns_policy_cluster(tmp_path, "ClusterFirst"), "the new invoice worker cannot resolve the billing database")
+    assert not any("dnsPolicy" in rc.reason for rc in a.root_causes)

@@ -177,7 +177,10 @@ def _pod_state(o: dict, now: datetime | None = None) -> tuple[str, list[str], di
         ended = _ended(st)
         if ended and (now - ended).total_seconds() > RECENT_S:  # evicted days ago, a Job pod that failed last week:
             conds = {c.get("type"): c.get("status") for c in st.get("conditions") or [] if c.get("type")}
-            return st["phase"], [], conds, {"messages": [], "restarts": 0, "ended_long_ago": True}  # history
+            words = [t["message"] for cs in st.get("containerStatuses") or []
+                     for t in [((cs.get("state") or {}).get("terminated") or {})] if t.get("message")]
+            return st["phase"], [], conds, {"messages": [], "restarts": 0, "ended_long_ago": True,  # history
+                                            "last_words": words}  # (what a schedule's failed run said)
     ready_cond = any(c.get("type") == "Ready" and c.get("status") == "True" for c in st.get("conditions") or [])
     for cs in (st.get("initContainerStatuses") or []) + (st.get("containerStatuses") or []):
         restarts += cs.get("restartCount") or 0
@@ -271,7 +274,8 @@ def build(snap: Snapshot) -> Graph:
         add("Pod", o, phase=phase, reasons=reasons, conditions=conds, detail={
             **extra, "containers": _containers(spec), "nodeSelector": spec.get("nodeSelector") or {},
             "tolerations": spec.get("tolerations") or [], "node": spec.get("nodeName") or "",
-            "serviceAccount": spec.get("serviceAccountName") or "default",
+            "serviceAccount": spec.get("serviceAccountName") or "default", "dnsPolicy": spec.get("dnsPolicy") or "",
+            "env_names": sorted({e.get("name") for c in spec.get("containers") or [] for e in c.get("env") or []}),
             "env": {e.get("name"): e.get("value") for c in spec.get("containers") or [] for e in c.get("env") or []
                     if e.get("value") is not None}})
     for kind in ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "CronJob"):
@@ -313,7 +317,7 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
         add("Service", o, phase="Active", detail={"selector": spec.get("selector"), "type": spec.get("type", "ClusterIP"),
-            "custom_owner": _custom_owner(o), "headless": spec.get("clusterIP") == "None",
+            "custom_owner": _custom_owner(o), "headless": spec.get("clusterIP") == "None", "clusterIP": spec.get("clusterIP"),
             # the cluster's DNS (kube-dns / CoreDNS): every pod asks it, rules read whether it answers
             "cluster_dns": _meta(o)[0] == "kube-system" and ((spec.get("selector") or {}).get("k8s-app") == "kube-dns"
                                                              or _meta(o)[1] in ("kube-dns", "coredns")),
@@ -404,8 +408,14 @@ def build(snap: Snapshot) -> Graph:
         if failed:
             cj = g.nodes[cj_uid]
             cj.reasons.append("RunsFailing")
+            said = {}  # the runs' pods' last words
+            for p, o in owners.items():
+                if g.nodes[p].kind == "Pod" and o in {j.uid for j in failed}:
+                    d = g.nodes[p].detail
+                    said.setdefault(o, []).extend(m for m in (d.get("messages") or d.get("last_words") or []) if m.strip())
             cj.detail["failed_runs"] = [{"job": j.name, "reasons": [r for r in j.reasons if not r.startswith("JobFailed")],
-                                         "messages": j.detail.get("messages") or []} for j in reversed(failed)]
+                                         "messages": list(dict.fromkeys((j.detail.get("messages") or []) +
+                                                                        said.get(j.uid, [])))} for j in reversed(failed)]
     nodes = g.by_kind("Node")
     jobs_by_ns: dict[str, list[Node]] = {}
     for j in g.by_kind("Job"):
@@ -559,7 +569,7 @@ def build(snap: Snapshot) -> Graph:
             for n in nodes:
                 if selects({"matchExpressions": term.get("matchExpressions") or []}, n.labels):
                     edge("PINNED_TO", pv, n.uid)
-    for kind in ("ReplicaSet", "StatefulSet", "DaemonSet"):
+    for kind in ("ReplicaSet", "StatefulSet", "DaemonSet", "CronJob"):
         for o in snap.items(kind):
             ns, name, _ = _meta(o)
             uid = by_key[key(kind, ns, name)]

@@ -48,7 +48,7 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "USES_CONFIG": (("Pod", "ConfigMap"),),
     "USES_SECRET": (("Pod", "Secret"), ("ServiceAccount", "Secret")),
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),
-                     ("StatefulSet", "ServiceAccount"), ("DaemonSet", "ServiceAccount")),
+                     ("StatefulSet", "ServiceAccount"), ("DaemonSet", "ServiceAccount"), ("CronJob", "ServiceAccount")),
     "ROUTES_TO": (("Ingress", "Service"),),
     # a Service's DNS name in the pod's env or its ConfigMaps, or in a CronJob's or workload's template (its pods connect)
     "CONNECTS_TO": (("Pod", "Service"), ("CronJob", "Service"), ("Deployment", "Service"), ("StatefulSet", "Service")),

@@ -27,7 +27,7 @@ from typing import Any
 from toolkits.kubernetes.extract import tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
-from toolkits.kubernetes.rules import DNS_FAILURE, RULES, SLOTS, WORKLOAD_KINDS, Symptom, Verdict, ref
+from toolkits.kubernetes.rules import DNS_FAILURE, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS, Symptom, Verdict, ref
 from toolkits.kubernetes.snapshot import Snapshot
 
 W = WORKLOAD_KINDS
@@ -40,15 +40,16 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
-    "create": ("ResourceQuota", "ServiceAccount", "Namespace"),
+    "create": ("ResourceQuota", "ServiceAccount", "Namespace", *W),
     "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
     "attach": ("ServiceAccount", "PersistentVolume", "Node"),
+    "servicelink": ("Service",),  # a Docker-link variable the kubelet injected for a Service of the same name
     "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
-    "jobfail": ("CronJob",),
+    "jobfail": ("CronJob", "ServiceAccount"),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
 SIGNALS = (  # (signal class, pattern over reasons and messages)
@@ -60,6 +61,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("liveness", r"Liveness probe failed"),
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
     ("slots", SLOTS),
+    ("servicelink", SERVICE_LINK),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
     ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
     ("create", r"FailedCreate"),
@@ -115,7 +117,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail"}  # what a non-pod entity can show
-SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
+SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 

@@ -305,7 +305,8 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         return lacking
     if "attach" in s.signals and labels_of(edges) == ["MOUNTS", "BINDS", "DRIVEN_AS"]:  # the pod's own volume
         return _no_cloud_identity(c, s, nodes, sg)
-    refused = _no_cloud_identity(c, s, nodes, sg) if "crash" in s.signals and labels_of(edges) == ["USES_ACCOUNT"] else None
+    refused = _no_cloud_identity(c, s, nodes, sg) if {"crash", "jobfail"} & set(s.signals) and \
+        labels_of(edges) == ["USES_ACCOUNT"] else None
     if refused:  # the pod's own cloud calls are refused
         return refused
     token = re.search(r"[^\n]*(?:serviceaccount/token|kubernetes\.io/serviceaccount|[Ss]ervice ?account token|"
@@ -322,6 +323,30 @@ def check_account(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
 # what a database says when its connection slots are used up (PostgreSQL, MySQL, generic poolers)
 SLOTS = (r"too many clients|remaining connection slots are reserved|[Tt]oo many connections|connection limit exceeded|"
          r"max_connections")
+
+
+# a Docker-link variable (<SERVICE>_PORT=tcp://<cluster IP>:<port>) in what a container says
+SERVICE_LINK = (r"\b[A-Z][A-Z0-9_]*_PORT\b[^\n]{0,80}tcp://\d+\.\d+\.\d+\.\d+:\d+|"
+                r"tcp://\d+\.\d+\.\d+\.\d+:\d+[^\n]{0,80}\b[A-Z][A-Z0-9_]*_PORT\b")
+
+
+def _service_link(c: dict, s: Symptom) -> Verdict | None:
+    """The kubelet injects <NAME>_PORT=tcp://<ip>:<port> for every Service of the namespace (enableServiceLinks): a new
+    Service whose name matches a variable the app reads but does not set overrides it in pods started since."""
+    line = re.search(SERVICE_LINK, s.text)
+    if line is None:
+        return None
+    value = re.search(r"tcp://(\d+\.\d+\.\d+\.\d+):\d+", line.group(0))
+    var = f"{c['name'].upper().replace('-', '_')}_PORT"
+    if c["detail"].get("clusterIP") != value.group(1) or var not in re.findall(r"\b[A-Z][A-Z0-9_]*_PORT\b", line.group(0)):
+        return None
+    if var in (s.node["detail"].get("env_names") or []):
+        return None  # the app sets the variable itself
+    return Verdict(f"Service {c['name']}'s name makes the kubelet inject {var}={value.group(0)} into the pods, "
+                   "overriding what the app expects", [
+                       f"{ref(s.node)} fails on: {line.group(0)[:160]}", f"Service {c['name']} has cluster IP {value.group(1)}",
+                       f"the pod does not set {var} itself: it is a service link variable"],
+                   f"rename Service {c['name']}{_ns(c)} (or set enableServiceLinks: false in the app's pod template)")
 
 
 # what a cloud API says when the caller has no credentials or is refused (AWS SDK, Google auth, Azure identity)
@@ -342,7 +367,8 @@ def _no_cloud_identity(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -
     """A pod (or a volume's CSI controller) is refused by the cloud: its ServiceAccount lacks the workload-identity
     annotation the cluster's other cloud-facing accounts carry, or names a cloud account none of them uses (strong),
     or has one that the cloud refuses (weak)."""
-    said = next((m for m in s.messages if _CLOUD_REFUSED.search(m)), None)
+    runs = [m for r in s.node["detail"].get("failed_runs") or [] for m in r.get("messages") or []]  # a schedule's
+    said = next((m.strip() for m in s.messages + runs if _CLOUD_REFUSED.search(m)), None)
     if said is None:
         return None
     volume = next((n for n in nodes if n["kind"] == "PersistentVolume"), nodes[0])
@@ -705,6 +731,10 @@ def _unpublished_peers(c: dict, pods: list[dict], nodes: list[dict], edges: list
 
 @rule("Service")
 def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if "servicelink" in s.signals and not c.get("missing"):
+        found = _service_link(c, s)
+        if found:
+            return found
     if "unreachable" in s.signals and not c.get("missing"):
         found = _external_name(c, s, nodes, sg) or _member_names_lost(c, s)
         if found:
@@ -1045,6 +1075,9 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                             f"jobTemplate activeDeadlineSeconds: {deadline}"],
                            f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"jobTemplate\": {{\"spec\": "
                            f"{{\"activeDeadlineSeconds\": {int(deadline) * 2}}}}}}}}}'   # or make the job faster")
+        old = next((m for r in runs for m in r["messages"] if _CLIENT_TOO_OLD.search(m)), None)
+        if old:
+            return _run_fails(c, Symptom(s.node, s.signals, s.reasons, [old]))
         return Verdict(f"CronJob {name}: its last {len(runs)} run(s) failed",
                        [f"{r['job']}: {', '.join(r['reasons']) or 'failed'} {' '.join(r['messages'])[:160]}" for r in runs[:3]],
                        f"kubectl logs{_ns(c)} job/{runs[0]['job']}", strong=False)
@@ -1097,6 +1130,21 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     via = _label(edges[-1]) if edges else ""
     if labels_of(edges) == ["CONNECTS_TO", "CONNECTS_TO"]:
         return _scaled_up_client(c, s, nodes, sg) if "slots" in s.signals else None
+    if DNS_FAILURE.search(text) and re.search(r"\.svc\b", text) and s.node["kind"] == "Pod" and \
+            s.node["detail"].get("dnsPolicy") == "Default" and labels_of(edges) in (["OWNS", "OWNS"], ["OWNS"]):
+        return Verdict(f"{c['kind']} {name}'s pod template sets dnsPolicy: Default, so its pods ask the node's resolver, "
+                       "which does not know cluster Service names", [f"{ref(s.node)}: {DNS_FAILURE.search(text).group(0)}"
+                                                                     " for a .svc name", f"{ref(s.node)}: dnsPolicy Default"],
+                       f"kubectl patch {kind} {name}{_ns(c)} -p '{{\"spec\": {{\"template\": {{\"spec\": "
+                       f"{{\"dnsPolicy\": \"ClusterFirst\"}}}}}}}}'")
+    priority = re.search(r"no PriorityClass with name (\S+) was found", text) if "create" in s.signals else None
+    if priority and labels_of(edges) in ([], ["OWNS"]):  # the workload itself, or the Deployment of its ReplicaSet
+        return Verdict(f"{c['kind']} {name}'s pod template asks for PriorityClass {priority.group(1)}, which does not "
+                       "exist, so its controller cannot create pods", [f"{ref(s.node)}: {priority.group(0)}",
+                                                                      f"{ref(c)} template: priorityClassName "
+                                                                      f"{priority.group(1)}"],
+                       f"kubectl create priorityclass {priority.group(1)} --value=<n>   # or remove priorityClassName "
+                       f"from {kind} {name}'s pod template")
     if via == "SELECTS_TEMPLATE":
         if "noendpoints" not in s.signals or not _down(c):
             return None
