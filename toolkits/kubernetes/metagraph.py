@@ -95,8 +95,8 @@ EDGES = _edges()
 def metapaths(source: str, targets: tuple[str, ...] | set[str], max_len: int = 3) -> list[Metapath]:
     """Every metapath from ``source`` to any of ``targets`` of at most ``max_len`` steps, shortest first
     (ties in the order of RELATIONS). A kind may come back (Pod -> Service -> Pod) but no step walks
-    straight back over the relation it came by (except to a sibling: Pod -> Node <- Pod), and nothing walks
-    on from a Namespace but to its quota."""
+    straight back over the relation it came by (except to a sibling: Pod -> Node <- Pod, Pod -> Service <- CronJob),
+    and nothing walks on from a Namespace but to its quota."""
     out: list[Metapath] = []
     todo: deque[Metapath] = deque([()])
     while todo:

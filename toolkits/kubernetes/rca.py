@@ -205,7 +205,7 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
         if mp[-1].kind not in kinds or len(mp) < min_len:
             continue
         if any(mp[-1].kind not in _SIBLING_ENDS[rel] for rel in _via_sibling(mp)):
-            continue  # a neighbour matters only through the node's own agents or the clients a schedule starts
+            continue  # a neighbour matters only as the node's own agent or a fellow client holding the server's slots
         text = cypher(mp, src)
         _, rows = sg.query(text, {"uid": s.node["uid"]})
         for nodes_raw, rels in rows:
