@@ -381,14 +381,13 @@ def _no_cloud_identity(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -
     theirs = [x for a in others for x in map(_cloud_account, a["detail"]["cloud_identity"].values()) if x]
     own = {_cloud_account(v) for v in mine.values()} - {""}
     who = "the storage driver" if volume is not nodes[0] else "its pods"
-    if own and len(set(theirs)) == 1 and len(theirs) > 1 and not own & set(theirs):
-        theirs = set(theirs)
+    if own and len(set(theirs)) == 1 and len(theirs) > 1 and theirs[0] not in own:
         return Verdict(f"ServiceAccount {c['name']}'s cloud identity names account {', '.join(sorted(own))}, and every "
-                       f"other account here uses {next(iter(theirs))}", evidence + [
+                       f"other account here uses {theirs[0]}", evidence + [
                            f"ServiceAccount {c['name']}: {mine}", f"{', '.join(ref(a) for a in others[:3])} use cloud "
-                           f"account {next(iter(theirs))}"],
+                           f"account {theirs[0]}"],
                        f"kubectl annotate --overwrite serviceaccount {c['name']}{_ns(c)} "
-                       f"{next(iter(mine))}=<the role in account {next(iter(theirs))}>   # then re-run the pods")
+                       f"{next(iter(mine))}=<the role in account {theirs[0]}>   # then re-run the pods")
     if not mine and keys:
         return Verdict(f"ServiceAccount {c['name']} has no cloud identity ({keys[0]}), so {who} cannot call the "
                        "cloud API", evidence + [
@@ -420,8 +419,8 @@ def check_claim(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
     if c.get("missing"):
         return Verdict(f"PersistentVolumeClaim {c['name']} does not exist", [f"{ref(nodes[-2])} mounts it"],
                        f"create the claim {c['name']}{_ns(c)} or fix claimName")
-    unknown = _class_never_here(c, sg)
-    if "storage" in s.signals and unknown:
+    unknown = _class_never_here(c, sg) if "storage" in s.signals else ""
+    if unknown:
         return Verdict(f"PersistentVolumeClaim {c['name']} asks for StorageClass {unknown}, which this cluster does not "
                        "have and never had", [f"{ref(c)} is {c.get('phase') or 'Pending'}: storageClassName {unknown}",
                                               f"no StorageClass {unknown} and no volume of that class exists; classes "
