@@ -810,3 +810,56 @@ def test_a_template_that_sends_its_pods_to_the_nodes_resolver_cannot_resolve_ser
 def test_a_cluster_first_pod_that_cannot_resolve_does_not_blame_its_dns_policy(tmp_path):
     a = analyse(dns_policy_cluster(tmp_path, "ClusterFirst"), "the new invoice worker cannot resolve the billing database")
     assert not any("dnsPolicy" in rc.reason for rc in a.root_causes)
+
+
+def quota_cluster(tmp_path, quota_created, controller="CronJob"):
+    """A namespace quota that tracks limits, and a controller whose new pod it refuses for want of them: tonight's run
+    of a backup schedule (last success the night before), or a Deployment's ReplicaSet made on 30 April."""
+    must = "must specify limits.cpu for: pg-dump; limits.memory for: pg-dump"
+    quota = {"metadata": meta("compute", creationTimestamp=quota_created),
+             "spec": {"hard": {"limits.cpu": "8", "limits.memory": "16Gi", "pods": "20"}},
+             "status": {"hard": {"limits.cpu": "8", "limits.memory": "16Gi", "pods": "20"},
+                        "used": {"limits.cpu": "2", "limits.memory": "4Gi", "pods": "3"}}}
+    files = {"resourcequotas": [quota], "pods": [sandbox_decoy()],
+             "namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "sandbox")]}
+    template = {"spec": {"containers": [{"name": "pg-dump", "image": "postgres:16"}]}}
+    if controller == "CronJob":
+        files["cronjobs"] = [{"metadata": meta("pg-backup"), "spec": {"schedule": "0 2 * * *", "jobTemplate": {
+            "spec": {"template": template}}}, "status": {"lastSuccessfulTime": "2026-04-30T02:07:00Z",
+                                                        "lastScheduleTime": "2026-05-01T02:00:00Z"}}]
+        files["jobs"] = [{"metadata": meta("pg-backup-2960", creationTimestamp="2026-05-01T02:00:00Z",
+                                           ownerReferences=[owner("CronJob", "pg-backup", api="batch/v1")]),
+                          "spec": {"template": template}, "status": {}}]
+        target, obj = "pg-backup-2960", "Job"
+    else:
+        files["deployments"] = [deployment("reports")]
+        files["replicasets"] = [{"metadata": meta("reports-5d8", creationTimestamp="2026-04-30T10:00:00Z",
+                                                  ownerReferences=[owner("Deployment", "reports")]),
+                                 "spec": {"replicas": 1, "template": template},
+                                 "status": {"replicas": 0, "conditions": [{"type": "ReplicaFailure", "status": "True",
+                                                                           "reason": "FailedCreate"}]}}]
+        target, obj = "reports-5d8", "ReplicaSet"
+    tmp_path.mkdir(exist_ok=True)
+    files["events"] = [{"metadata": meta("e1"), "type": "Warning", "reason": "FailedCreate", "lastTimestamp": T0,
+                        "message": f'Error creating: pods "{target}-x7k2p" is forbidden: failed quota: compute: {must}',
+                        "involvedObject": {"kind": obj, "namespace": NS, "name": target}}]
+    return write(tmp_path, files)
+
+
+def test_a_quota_added_since_the_last_good_run_that_requires_limits_is_the_quota(tmp_path):
+    a = analyse(quota_cluster(tmp_path, "2026-04-30T20:00:00Z"), "last night's postgres backup never started, no pod")
+    assert first(a) == ("ResourceQuota", NS, "compute") and a.strong
+    assert "LimitRange" in a.fix
+
+
+def test_a_template_that_lost_its_limits_under_an_old_quota_is_the_schedule(tmp_path):
+    a = analyse(quota_cluster(tmp_path, "2025-11-01T08:00:00Z"), "last night's postgres backup never started, no pod")
+    assert first(a) == ("CronJob", NS, "pg-backup") and a.strong
+    assert "limits" in a.fix
+
+
+def test_a_rollout_after_the_quota_is_the_deployments_template_and_before_it_the_quota(tmp_path):
+    a = analyse(quota_cluster(tmp_path / "old", "2025-11-01T08:00:00Z", "Deployment"), "the reports app has no pods")
+    assert first(a) == ("Deployment", NS, "reports") and a.strong
+    b = analyse(quota_cluster(tmp_path / "new", "2026-04-30T20:00:00Z", "Deployment"), "the reports app has no pods")
+    assert first(b) == ("ResourceQuota", NS, "compute") and b.strong

@@ -372,7 +372,8 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("ResourceQuota"):
         st = o.get("status") or {}
         hard, used = st.get("hard") or (o.get("spec") or {}).get("hard") or {}, st.get("used") or {}
-        add("ResourceQuota", o, phase="Active", detail={"hard": hard, "used": used})
+        add("ResourceQuota", o, phase="Active", detail={"hard": hard, "used": used,
+                                                        "created": (o.get("metadata") or {}).get("creationTimestamp") or ""})
     for o in snap.items("Event"):
         when = ts(o.get("lastTimestamp") or o.get("eventTime") or (o.get("metadata") or {}).get("creationTimestamp"))
         age = (g.now - when).total_seconds() if when else 1e9

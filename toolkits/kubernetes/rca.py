@@ -40,7 +40,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
-    "create": ("ResourceQuota", "ServiceAccount", "Namespace", *W),
+    "create": ("ResourceQuota", "ServiceAccount", "Namespace", *W, "CronJob"),
     "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
@@ -112,6 +112,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "ReplicaSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "StatefulSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "DaemonSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
+    "Job": _RECENT_FAILED_CREATE,  # a run its schedule started that cannot create its pod (a quota, an admission check)
     "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing'",  # a symptom only when the user's words name it
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from kubernetes.utils import parse_quantity
 
-from toolkits.kubernetes.extract import DNS_FAILURE, selects, service_of, tokens
+from toolkits.kubernetes.extract import DNS_FAILURE, selects, service_of, tokens, ts
 from toolkits.kubernetes.graph import StateGraph, node_dict
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet")
@@ -942,10 +942,52 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
     return None
 
 
+# admission refused a pod that does not declare what a quota tracks (limits.cpu, requests.memory ...)
+_MUST_SPECIFY = r"failed quota: ({name}): must specify ([^\n\"]+)"
+
+
+def _limits_required(s: Symptom, sg: StateGraph) -> tuple[dict, str, bool | None] | None:
+    """A controller that cannot create pods because a quota requires values its pod template does not set: (the
+    quota, what it requires, whether the quota is newer than the template's last good pods — None when unknown).
+    Whichever changed last is the cause: a quota added since the last good run, or a template that lost its limits
+    under a quota that was already there. The last good run: a schedule's last success, a ReplicaSet's creation."""
+    said = re.search(_MUST_SPECIFY.format(name=r"[\w.-]+"), s.text)
+    if "create" not in s.signals or said is None:
+        return None
+    _, rows = sg.query("MATCH (q:ResourceQuota) WHERE q.namespace = $ns AND q.name = $name RETURN q",
+                       {"ns": s.node["namespace"], "name": said.group(1)})
+    if not rows:
+        return None
+    quota = node_dict(rows[0][0])
+    good = None
+    if s.node["kind"] == "Job":
+        _, owner = sg.query("MATCH (c:CronJob)-[:OWNS]->(j:Job {uid: $uid}) RETURN c.detail", {"uid": s.node["uid"]})
+        good = ts(json.loads(owner[0][0]).get("lastSuccessfulTime")) if owner else None
+    elif s.node["kind"] == "ReplicaSet":
+        good = ts(s.node["detail"].get("created"))
+    made = ts(quota["detail"].get("created"))
+    newer = None if good is None or made is None else made > good
+    return quota, said.group(2).strip().rstrip(".;"), newer
+
+
 @rule("ResourceQuota")
 def check_quota(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if "create" not in s.signals:
         return None
+    required = _limits_required(s, sg)
+    if required and required[0]["uid"] == c["uid"]:
+        _, what, newer = required
+        if newer is False:
+            return None  # the quota was there while the same controller made good pods: its template changed
+        return Verdict(f"ResourceQuota {c['name']} (created {c['detail'].get('created') or 'at an unknown time'}) "
+                       f"requires every pod to declare {what}, which {ref(nodes[0])}'s pod template does not",
+                       [f"{ref(nodes[0])} cannot create pods: failed quota: {c['name']}: must specify {what}",
+                        f"ResourceQuota {c['name']} hard: {c['detail'].get('hard')}",
+                        "the quota is newer than the last pods this controller made" if newer else
+                        "when the pod template last worked is not known"],
+                       f"kubectl edit resourcequota {c['name']}{_ns(c)}   # drop the limits.* / requests.* entries the "
+                       "workloads do not set, or add a LimitRange with defaults (kubectl create -f limitrange.yaml), "
+                       "or set resources in the pod template", strong=bool(newer))
     hard, used = c["detail"].get("hard") or {}, c["detail"].get("used") or {}
     full = [k for k, v in hard.items() if k in used and q(used[k]) >= q(v)]
     named = re.search(rf"exceeded quota: {re.escape(c['name'])}, requested: (\S+), used: (\S+), limited: (\S+)", s.text)
@@ -1093,6 +1135,10 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                        f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"concurrencyPolicy\": \"Forbid\"}}}}'   "
                        f"# and set jobTemplate.spec.activeDeadlineSeconds; then delete the piled-up jobs: kubectl delete "
                        f"job{_ns(c)} {' '.join(active[:-1])}")
+    required = _limits_required(s, sg) if labels_of(edges) == ["OWNS"] else None
+    if required and required[2] is False:
+        quota, what, _ = required
+        return _template_lost_limits(c, s, quota, what, f"its last success {c['detail'].get('lastSuccessfulTime')}")
     if "suspended" not in s.signals or edges:
         return None
     return Verdict(f"CronJob {name} is suspended: no run since {c['detail'].get('lastScheduleTime') or 'it was suspended'}",
@@ -1100,6 +1146,16 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                     f"last scheduled: {c['detail'].get('lastScheduleTime') or 'never'}"],
                    f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"suspend\": false}}}}'   # then run one "
                    f"now: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
+
+
+def _template_lost_limits(c: dict, s: Symptom, quota: dict, what: str, since: str) -> Verdict:
+    return Verdict(f"{c['kind']} {c['name']}'s pod template does not declare {what}, which ResourceQuota "
+                   f"{quota['name']} has required since {quota['detail'].get('created') or 'before'}; its earlier pods "
+                   "were admitted, so the template changed",
+                   [f"{ref(s.node)} cannot create pods: failed quota: {quota['name']}: must specify {what}",
+                    f"ResourceQuota {quota['name']} created {quota['detail'].get('created')}; {since}"],
+                   f"kubectl edit {c['kind'].lower()} {c['name']}{_ns(c)}   # restore resources.limits / requests on "
+                   f"the container(s) named: {what}")
 
 
 _SCALED_UP = re.compile(r"[Ss]caled up replica set \S+ (?:to|from) \d+(?: (?:to|from) \d+)?|[Ss]cale(?:d)? up .*?to \d+")
@@ -1136,6 +1192,10 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                                                                      " for a .svc name", f"{ref(s.node)}: dnsPolicy Default"],
                        f"kubectl patch {kind} {name}{_ns(c)} -p '{{\"spec\": {{\"template\": {{\"spec\": "
                        f"{{\"dnsPolicy\": \"ClusterFirst\"}}}}}}}}'")
+    required = _limits_required(s, sg) if labels_of(edges) == ["OWNS"] else None
+    if required and required[2] is False:  # the Deployment of a ReplicaSet made after the quota
+        quota, what, _ = required
+        return _template_lost_limits(c, s, quota, what, f"{ref(s.node)} created {s.node['detail'].get('created')}")
     priority = re.search(r"no PriorityClass with name (\S+) was found", text) if "create" in s.signals else None
     if priority and labels_of(edges) in ([], ["OWNS"]):  # the workload itself, or the Deployment of its ReplicaSet
         return Verdict(f"{c['kind']} {name}'s pod template asks for PriorityClass {priority.group(1)}, which does not "
