@@ -863,3 +863,36 @@ def test_a_rollout_after_the_quota_is_the_deployments_template_and_before_it_the
     assert first(a) == ("Deployment", NS, "reports") and a.strong
     b = analyse(quota_cluster(tmp_path / "new", "2026-04-30T20:00:00Z", "Deployment"), "the reports app has no pods")
     assert first(b) == ("ResourceQuota", NS, "compute") and b.strong
+
+
+def forbid_cluster(tmp_path, hung_since):
+    """An hourly dump schedule with concurrencyPolicy Forbid: three runs that took 6-8 minutes, and one still active
+    since ``hung_since``; the controller says it skips runs (JobAlreadyActive)."""
+    template = {"spec": {"template": {"spec": {"containers": [{"name": "dump", "image": "mysql:8.0"}]}}}}
+    cron = {"metadata": meta("erp-dump"), "spec": {"schedule": "0 * * * *", "concurrencyPolicy": "Forbid",
+                                                    "jobTemplate": template},
+            "status": {"active": [{"kind": "Job", "name": "erp-dump-4", "namespace": NS}],
+                       "lastScheduleTime": hung_since, "lastSuccessfulTime": "2026-04-28T03:08:00Z"}}
+    jobs = [{"metadata": meta(f"erp-dump-{i}", creationTimestamp=f"2026-04-28T0{i}:00:00Z",
+                              ownerReferences=[owner("CronJob", "erp-dump", api="batch/v1")]), "spec": template["spec"],
+             "status": {"startTime": f"2026-04-28T0{i}:00:00Z", "completionTime": f"2026-04-28T0{i}:0{5 + i}:00Z",
+                        "succeeded": 1, "conditions": [{"type": "Complete", "status": "True"}]}} for i in (1, 2, 3)]
+    jobs.append({"metadata": meta("erp-dump-4", creationTimestamp=hung_since,
+                                  ownerReferences=[owner("CronJob", "erp-dump", api="batch/v1")]),
+                 "spec": template["spec"], "status": {"startTime": hung_since, "active": 1}})
+    event = {"metadata": meta("e1"), "type": "Normal", "reason": "JobAlreadyActive", "lastTimestamp": T0, "count": 20,
+             "message": "Not starting job because prior execution is running and concurrency policy is Forbid",
+             "involvedObject": {"kind": "CronJob", "namespace": NS, "name": "erp-dump"}}
+    return write(tmp_path, {"cronjobs": [cron], "jobs": jobs, "events": [event], "pods": [sandbox_decoy()],
+                            "namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "sandbox")]})
+
+
+def test_a_run_that_never_ends_holds_up_a_forbid_schedule(tmp_path):
+    a = analyse(forbid_cluster(tmp_path, "2026-04-28T04:00:00Z"), "no new erp dumps for three days")
+    assert first(a) == ("Job", NS, "erp-dump-4") and a.strong
+    assert "kubectl delete job erp-dump-4" in a.fix and "activeDeadlineSeconds" in a.fix
+
+
+def test_a_run_still_inside_its_usual_time_is_not_called_hung(tmp_path):
+    a = analyse(forbid_cluster(tmp_path, "2026-05-01T08:50:00Z"), "no new erp dumps for three days")
+    assert all(rc.kind != "Job" for rc in a.root_causes)

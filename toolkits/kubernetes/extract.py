@@ -309,6 +309,9 @@ def build(snap: Snapshot) -> Graph:
                     "concurrency": spec.get("concurrencyPolicy") or "Allow",
                     "active": [a.get("name") for a in st.get("active") or []]}
                    if kind == "CronJob" else {}),
+                **({"started": st.get("startTime"), "completed": st.get("completionTime"), "running": st.get("active") or 0,
+                    "age_s": round((g.now - ts(st["startTime"])).total_seconds()) if ts(st.get("startTime")) else None}
+                   if kind == "Job" else {}),
                 **({"invocation": " ".join(_invocation(c) for c in (tmpl.get("spec") or {}).get("containers") or [])}
                    if kind in ("CronJob", "Deployment", "StatefulSet") else {}),
                 **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],

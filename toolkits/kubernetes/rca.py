@@ -49,6 +49,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
+    "blocked": ("Job",),  # the run a Forbid schedule waits for
     "jobfail": ("CronJob", "ServiceAccount"),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
@@ -57,6 +58,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("image", r"ImagePullBackOff|ErrImagePull|FailedToRetrieveImagePullSecret|InvalidImageName"),
     ("crash", r"CrashLoopBackOff|OOMKilled|\bError\b|BackOff"),
     ("suspended", r"\bSuspended\b"),
+    ("blocked", r"\bJobAlreadyActive\b"),
     ("jobfail", r"\bRunsFailing\b"),
     ("liveness", r"Liveness probe failed"),
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
@@ -113,12 +115,14 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "StatefulSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "DaemonSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "Job": _RECENT_FAILED_CREATE,  # a run its schedule started that cannot create its pod (a quota, an admission check)
-    "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing'",  # a symptom only when the user's words name it
+    # a symptom only when the user's words name it, or when it skips its runs behind one that never ends
+    "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing' OR EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) "
+               "WHERE e.reasons CONTAINS 'JobAlreadyActive' AND e.detail CONTAINS '\"recent\": true' }",
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
-OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail"}  # what a non-pod entity can show
-SEVERITY = {"suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
+OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail", "blocked"}  # what a non-pod entity can show
+SEVERITY = {"blocked": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -154,7 +158,8 @@ def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
                 signals.append("storage")
             if kind == "Pod" and n["phase"] == "Pending" and not signals:
                 signals.append("unschedulable")
-            if not signals or (kind == "CronJob" and not _asked_about(n["name"], symptom_text)):
+            if not signals or (kind == "CronJob" and "blocked" not in signals
+                               and not _asked_about(n["name"], symptom_text)):
                 continue  # a suspended schedule is someone's choice unless the user asks why it stopped
             sev = max(SEVERITY[s] for s in signals)
             out.append(Symptom(n, signals, list(dict.fromkeys(reasons)), list(dict.fromkeys(msgs)), sev))

@@ -1059,6 +1059,8 @@ def _schema_words(text: str) -> str:
 def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     """A Job that failed recently: what its own pods die of, or what the pods that wait for it are stuck on."""
     labels = labels_of(edges)
+    if "blocked" in s.signals and s.node["kind"] == "CronJob" and labels == ["OWNS"]:
+        return _hung_run(c, s, sg)
     if c.get("missing") or c.get("phase") != "Failed" or labels not in (["WAITS_FOR"], ["OWNS"], ["NEEDS_SCHEMA"]):
         return None
     if labels == ["NEEDS_SCHEMA"] and "JobFailed" not in (c.get("reasons") or ""):
@@ -1079,6 +1081,30 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
                    [waiting] + ([f"its pods' last words: {why[:300]}"] if why else []),
                    f"kubectl logs{_ns(c)} job/{c['name']}   # fix what it fails on (the migration, its config or image), "
                    f"then delete and re-create the Job: kubectl get job {c['name']}{_ns(c)} -o yaml > job.yaml")
+
+
+def _hung_run(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
+    """A schedule with concurrencyPolicy Forbid skips every run while one is active: a run that has been going for
+    many times as long as its finished siblings took (or a day, when none finished) holds the schedule up."""
+    d = c["detail"]
+    running = d.get("age_s")
+    if d.get("completed") or not d.get("running") or running is None:
+        return None
+    _, rows = sg.query("MATCH (:CronJob {uid: $uid})-[:OWNS]->(j:Job) RETURN j.detail", {"uid": s.node["uid"]})
+    took = [(ts(x["completed"]) - ts(x["started"])).total_seconds() for x in (json.loads(r[0]) for r in rows)
+            if ts(x.get("completed")) and ts(x.get("started"))]
+    skipped = next((m for m in s.messages if "concurrency policy is Forbid" in m or "prior execution" in m), "")
+    usual = max(took) if took else None
+    if running < (max(3 * usual, 3600) if usual else 86400):
+        return None
+    return Verdict(f"Job {c['name']} has been running for {running / 3600:.0f} h"
+                   + (f" (earlier runs took at most {usual / 60:.0f} min)" if usual else "")
+                   + f"; CronJob {s.node['name']} (concurrencyPolicy Forbid) skips every run while it is active",
+                   [f"{ref(s.node)}: {skipped or 'JobAlreadyActive'}", f"{ref(c)} started {d.get('started')}, not finished"]
+                   + ([f"{len(took)} earlier run(s) finished in {min(took) / 60:.0f}-{usual / 60:.0f} min"] if took else []),
+                   f"kubectl delete job {c['name']}{_ns(c)}   # the hung run (look at its logs first); then bound the "
+                   f"next ones: kubectl patch cronjob {s.node['name']}{_ns(c)} -p '{{\"spec\": {{\"jobTemplate\": "
+                   "{\"spec\": {\"activeDeadlineSeconds\": <a few times the usual run>}}}}'", strong=bool(took))
 
 
 # --- workloads ----------------------------------------------------------------------------
