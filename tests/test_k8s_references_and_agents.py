@@ -896,3 +896,48 @@ def test_a_run_that_never_ends_holds_up_a_forbid_schedule(tmp_path):
 def test_a_run_still_inside_its_usual_time_is_not_called_hung(tmp_path):
     a = analyse(forbid_cluster(tmp_path, "2026-05-01T08:50:00Z"), "no new erp dumps for three days")
     assert all(rc.kind != "Job" for rc in a.root_causes)
+
+
+def schedule_cluster(tmp_path, schedule, starts):
+    """A backup schedule now reading ``schedule`` whose runs began at ``starts`` (all succeeded), last one the last
+    scheduled; the snapshot is taken on 1 May 2026."""
+    template = {"spec": {"template": {"spec": {"containers": [{"name": "dump", "image": "postgres:16"}]}}}}
+    cron = {"metadata": meta("pg-backup"), "spec": {"schedule": schedule, "jobTemplate": template},
+            "status": {"lastScheduleTime": starts[-1], "lastSuccessfulTime": starts[-1]}}
+    jobs = [{"metadata": meta(f"pg-backup-{i}", creationTimestamp=t,
+                              ownerReferences=[owner("CronJob", "pg-backup", api="batch/v1")]), "spec": template["spec"],
+             "status": {"startTime": t, "completionTime": t.replace(":00:00Z", ":09:00Z"), "succeeded": 1,
+                        "conditions": [{"type": "Complete", "status": "True"}]}} for i, t in enumerate(starts)]
+    tmp_path.mkdir(exist_ok=True)
+    return write(tmp_path, {"cronjobs": [cron], "jobs": jobs, "pods": [sandbox_decoy()],
+                            "namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "sandbox")]})
+
+
+DAILY_UNTIL_21_APRIL = [f"2026-04-{d}T03:00:00Z" for d in (19, 20, 21)]
+
+
+def test_a_schedule_changed_to_one_that_cannot_fire_now(tmp_path):
+    a = analyse(schedule_cluster(tmp_path, "0 3 * 2 *", DAILY_UNTIL_21_APRIL), "our newest postgres backup is 10 days old")
+    assert first(a) == ("CronJob", NS, "pg-backup") and a.strong and "'0 3 * 2 *'" in a.root_causes[0].reason
+
+
+def test_a_schedule_that_should_have_fired_or_fires_rarely_is_not_called_changed(tmp_path):
+    late = analyse(schedule_cluster(tmp_path / "a", "0 3 * * *", DAILY_UNTIL_21_APRIL), "newest postgres backup is old")
+    assert all("no firing time" not in rc.reason for rc in late.root_causes)
+    monthly = ["2026-02-01T03:00:00Z", "2026-03-01T03:00:00Z", "2026-04-01T03:00:00Z"]
+    rare = analyse(schedule_cluster(tmp_path / "b", "0 3 1 * *", monthly), "newest postgres backup is a month old")
+    assert all("no firing time" not in rc.reason for rc in rare.root_causes)
+
+
+def test_cron_schedules_fire_as_cron_reads_them():
+    from datetime import datetime, timezone
+
+    from toolkits.kubernetes.cron import fires_between
+
+    start, end = datetime(2024, 6, 11, 3, tzinfo=timezone.utc), datetime(2024, 6, 20, 8, tzinfo=timezone.utc)
+    assert fires_between("0 3 * 2 *", start, end) is False and fires_between("0 3 * feb *", start, end) is False
+    assert fires_between("0 3 * * *", start, end) and fires_between("@hourly", start, end)
+    assert fires_between("0 3 1 * *", start, end) is False and fires_between("@monthly", start, end) is False
+    assert fires_between("0 3 13 * mon", start, end)  # day of month OR day of week when both are set (the 17th)
+    assert fires_between("0 3 * * 7", start, end)  # 7 is Sunday too
+    assert fires_between("0 25 * * *", start, end) is None and fires_between("every day", start, end) is None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from toolkits.kubernetes.cron import fires_between
 from toolkits.kubernetes.metagraph import NAMESPACED, RELATIONS
 from toolkits.kubernetes.snapshot import Snapshot, redact_secret
 
@@ -57,6 +58,21 @@ class Graph:
 
     def by_kind(self, kind: str) -> list[Node]:
         return [n for n in self.nodes.values() if n.kind == kind]
+
+
+def _not_firing(cj: "Node", jobs: list["Node"], now: datetime) -> None:
+    """A schedule that cannot fire now although it ran regularly before (its spec was changed to "0 3 * 2 *"): no
+    firing time since its last run, and that run is more than 3 of its usual gaps ago (at least a day)."""
+    starts = sorted(t for t in (ts(j.detail.get("started") or j.detail.get("created")) for j in jobs) if t)
+    last = ts(cj.detail.get("lastScheduleTime"))
+    if cj.phase == "Suspended" or last is None or len(starts) < 2:
+        return
+    gaps = sorted((b - a).total_seconds() for a, b in zip(starts, starts[1:]))
+    usual = gaps[len(gaps) // 2]
+    if (now - last).total_seconds() > max(3 * usual, 86400) and fires_between(cj.detail.get("schedule") or "", last,
+                                                                              now) is False:
+        cj.reasons.append("NotFiring")
+        cj.detail["not_firing"] = {"usual_gap_s": usual, "since": cj.detail.get("lastScheduleTime")}
 
 
 def ts(value: Any) -> datetime | None:
@@ -404,6 +420,7 @@ def build(snap: Snapshot) -> Graph:
             runs.setdefault(owners[j.uid], []).append(j)
     for cj_uid, jobs in runs.items():  # the schedule's latest runs that failed, newest last
         jobs.sort(key=lambda j: j.detail.get("created") or "")
+        _not_firing(g.nodes[cj_uid], jobs, g.now)
         failed = []
         for j in reversed(jobs):
             if j.phase != "Failed":

@@ -50,6 +50,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
     "blocked": ("Job",),  # the run a Forbid schedule waits for
+    "stalled": ("CronJob",),  # a schedule that cannot fire now
     "jobfail": ("CronJob", "ServiceAccount"),
 }
 ROUNDS = ((2, True), (3, True), (3, False))  # (max metapath length, strong evidence only)
@@ -59,6 +60,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("crash", r"CrashLoopBackOff|OOMKilled|\bError\b|BackOff"),
     ("suspended", r"\bSuspended\b"),
     ("blocked", r"\bJobAlreadyActive\b"),
+    ("stalled", r"\bNotFiring\b"),
     ("jobfail", r"\bRunsFailing\b"),
     ("liveness", r"Liveness probe failed"),
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
@@ -116,13 +118,13 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "DaemonSet": "n.reasons CONTAINS 'FailedCreate' OR " + _RECENT_FAILED_CREATE,
     "Job": _RECENT_FAILED_CREATE,  # a run its schedule started that cannot create its pod (a quota, an admission check)
     # a symptom only when the user's words name it, or when it skips its runs behind one that never ends
-    "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing' OR EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) "
+    "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing' OR n.reasons CONTAINS 'NotFiring' OR EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) "
                "WHERE e.reasons CONTAINS 'JobAlreadyActive' AND e.detail CONTAINS '\"recent\": true' }",
     "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
-OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail", "blocked"}  # what a non-pod entity can show
-SEVERITY = {"blocked": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
+OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail", "blocked", "stalled"}  # what a non-pod entity can show
+SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 

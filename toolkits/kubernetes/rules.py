@@ -1165,6 +1165,15 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
     if required and required[2] is False:
         quota, what, _ = required
         return _template_lost_limits(c, s, quota, what, f"its last success {c['detail'].get('lastSuccessfulTime')}")
+    stalled = c["detail"].get("not_firing")
+    if "stalled" in s.signals and stalled and not edges:
+        return Verdict(f"CronJob {name}'s schedule {c['detail'].get('schedule')!r} has no firing time since its last run "
+                       f"({stalled['since']}), although it ran every {stalled['usual_gap_s'] / 3600:g} h before: the "
+                       "schedule was changed", [f"CronJob {name}: schedule {c['detail'].get('schedule')!r}, not suspended",
+                                                f"last scheduled {stalled['since']}; earlier runs every "
+                                                f"{stalled['usual_gap_s'] / 3600:g} h"],
+                       f"kubectl patch cronjob {name}{_ns(c)} -p '{{\"spec\": {{\"schedule\": \"<the intended "
+                       f"schedule>\"}}}}'   # then run one now: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
     if "suspended" not in s.signals or edges:
         return None
     return Verdict(f"CronJob {name} is suspended: no run since {c['detail'].get('lastScheduleTime') or 'it was suspended'}",
