@@ -941,3 +941,33 @@ def test_cron_schedules_fire_as_cron_reads_them():
     assert fires_between("0 3 13 * mon", start, end)  # day of month OR day of week when both are set (the 17th)
     assert fires_between("0 3 * * 7", start, end)  # 7 is Sunday too
     assert fires_between("0 25 * * *", start, end) is None and fires_between("every day", start, end) is None
+
+
+def tls_cluster(tmp_path, annotations):
+    """An API whose every connection through the pooler fails the TLS handshake: the pooler serves the certificate in
+    Secret pooler-tls (``annotations`` on it), the database its own, renewed by cert-manager."""
+    expired = ("failed to connect to `host=pooler user=app database=app`: tls error: tls: failed to verify "
+               "certificate: x509: certificate has expired or is not yet valid: current time 2026-05-01T08:59:00Z "
+               "is after 2026-04-30T10:41:09Z")
+    api = pod("api-7f9-abcde", labels={"app": "api"}, owner=owner("ReplicaSet", "api-7f9"), env={"DB_HOST": "pooler"},
+              state=crash(expired))
+    tls = {"type": "kubernetes.io/tls", "data": {"tls.crt": "", "tls.key": ""}}
+    pooler = pod("pooler-5c-x1", labels={"app": "pooler"}, state={"state": {"running": {}}}, ready=True,
+                 volumes=[{"name": "tls", "secret": {"secretName": "pooler-tls"}}])
+    db = pod("db-0", labels={"app": "db"}, state={"state": {"running": {}}}, ready=True,
+             volumes=[{"name": "tls", "secret": {"secretName": "db-server-tls"}}])
+    secrets = [{"metadata": meta("pooler-tls", creationTimestamp="2025-04-30T10:41:09Z", annotations=annotations), **tls},
+               {"metadata": meta("db-server-tls", annotations={"cert-manager.io/certificate-name": "db-server"}), **tls}]
+    services = [{"metadata": meta(n), "spec": {"selector": {"app": n}, "ports": [{"port": p}]}}
+                for n, p in (("pooler", 6432), ("db", 5432))]
+    return write(tmp_path, {"pods": [api, pooler, db], "secrets": secrets, "services": services})
+
+
+def test_an_expired_certificate_a_server_serves_from_a_hand_made_tls_secret(tmp_path):
+    a = analyse(tls_cluster(tmp_path, {}), "the api fails every database connection with an x509 certificate error")
+    assert first(a) == ("Secret", NS, "pooler-tls") and a.strong and "kubectl create secret tls pooler-tls" in a.fix
+
+
+def test_a_tls_secret_that_cert_manager_renews_is_not_called_expired(tmp_path):
+    a = analyse(tls_cluster(tmp_path, {"cert-manager.io/certificate-name": "pooler"}), "x509 certificate error")
+    assert all(rc.kind != "Secret" for rc in a.root_causes)

@@ -376,7 +376,11 @@ def build(snap: Snapshot) -> Graph:
         data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
         add("ConfigMap", o, phase="Active", detail={"keys": sorted(data), "data": data})
     for o in snap.items("Secret"):
-        add("Secret", o, phase="Active", detail={"keys": redact_secret(o)["keys"], "type": o.get("type", "")})
+        notes = (o.get("metadata") or {}).get("annotations") or {}
+        add("Secret", o, phase="Active", detail={"keys": redact_secret(o)["keys"], "type": o.get("type", ""),
+                                                 # renewed by cert-manager: it names the Certificate it comes from
+                                                 "certificate": notes.get("cert-manager.io/certificate-name") or "",
+                                                 "created": (o.get("metadata") or {}).get("creationTimestamp") or ""})
     for o in snap.items("Ingress"):
         add("Ingress", o, phase="Active")
     for o in snap.items("NetworkPolicy"):

@@ -87,6 +87,9 @@ def _edge_detail(edges: list[dict]) -> str:
 
 
 # --- config -----------------------------------------------------------------------------
+# a TLS handshake refused for an expired certificate (Go's x509, OpenSSL, Java, libpq)
+_CERT_EXPIRED = re.compile(r"[^\n.;]*(?:certificate has expired|certificate expired|CertificateExpiredException|"
+                           r"certificate is expired)[^\n;]*")
 @rule("ConfigMap", "Secret")
 def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     kind, lower = c["kind"], c["kind"].lower()
@@ -107,6 +110,19 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
             f"kubectl create {lower} {c['name']}{_ns(c)} --from-literal=<key>=<value>   "
             f"# or correct the name referenced by {user}")
         return Verdict(f"{what} {c['name']} does not exist", [f"{user} references {kind} {c['name']}, which is not in the cluster"], fix)
+    expired = _CERT_EXPIRED.search(s.text) if kind == "Secret" and not pull else None
+    if expired and c["detail"].get("type") == "kubernetes.io/tls" and labels_of(edges) in (
+            ["USES_SECRET"], ["CONNECTS_TO", "SELECTS", "USES_SECRET"]):
+        if c["detail"].get("certificate"):
+            return None  # cert-manager renews this one (its Certificate would be what to look at)
+        server = nodes[-2]
+        return Verdict(f"Secret {c['name']} (kubernetes.io/tls, not renewed by cert-manager), the certificate "
+                       f"{ref(server)} serves, has expired", [f"{ref(nodes[0])}: {expired.group(0)}",
+                                                             f"{ref(server)} mounts {ref(c)}, created {c['detail'].get('created') or 'at an unknown time'}"
+                                                             ", with no cert-manager Certificate behind it"],
+                       f"kubectl create secret tls {c['name']}{_ns(c)} --cert=<renewed.crt> --key=<renewed.key> "
+                       f"--dry-run=client -o yaml | kubectl apply -f -   # then restart {server['name']}; better, let a "
+                       "cert-manager Certificate own it")
     if pull and "image" in s.signals and re.search(r"failed to authorize|401 Unauthorized|unauthorized|authentication "
                                                    r"required|pull access denied|denied: requested access", s.text):
         return Verdict(f"image pull secret {c['name']} is refused by the registry",
