@@ -865,9 +865,10 @@ def test_a_rollout_after_the_quota_is_the_deployments_template_and_before_it_the
     assert first(b) == ("ResourceQuota", NS, "compute") and b.strong
 
 
-def forbid_cluster(tmp_path, hung_since):
+def forbid_cluster(tmp_path, hung_since, sidecar=False, inject=False):
     """An hourly dump schedule with concurrencyPolicy Forbid: three runs that took 6-8 minutes, and one still active
-    since ``hung_since``; the controller says it skips runs (JobAlreadyActive)."""
+    since ``hung_since``; the controller says it skips runs (JobAlreadyActive). ``sidecar``: the active run's pod
+    finished its dump while a mesh proxy still runs; ``inject``: the namespace asks linkerd to inject it."""
     template = {"spec": {"template": {"spec": {"containers": [{"name": "dump", "image": "mysql:8.0"}]}}}}
     cron = {"metadata": meta("erp-dump"), "spec": {"schedule": "0 * * * *", "concurrencyPolicy": "Forbid",
                                                     "jobTemplate": template},
@@ -883,8 +884,27 @@ def forbid_cluster(tmp_path, hung_since):
     event = {"metadata": meta("e1"), "type": "Normal", "reason": "JobAlreadyActive", "lastTimestamp": T0, "count": 20,
              "message": "Not starting job because prior execution is running and concurrency policy is Forbid",
              "involvedObject": {"kind": "CronJob", "namespace": NS, "name": "erp-dump"}}
-    return write(tmp_path, {"cronjobs": [cron], "jobs": jobs, "events": [event], "pods": [sandbox_decoy()],
-                            "namespaces": [{"metadata": meta(n, ns="")} for n in (NS, "sandbox")]})
+    pods = [sandbox_decoy()]
+    if sidecar:
+        run = pod("erp-dump-4-x9k2p", owner=owner("Job", "erp-dump-4", api="batch/v1"), ready=False)
+        run["status"]["containerStatuses"] = [
+            {"name": "dump", "ready": False, "state": {"terminated": {"exitCode": 0, "reason": "Completed"}}},
+            {"name": "linkerd-proxy", "ready": True, "state": {"running": {"startedAt": hung_since}}}]
+        pods.append(run)
+    notes = {"linkerd.io/inject": "enabled"} if inject else {}
+    return write(tmp_path, {"cronjobs": [cron], "jobs": jobs, "events": [event], "pods": pods,
+                            "namespaces": [{"metadata": meta(NS, ns="", annotations=notes)},
+                                           {"metadata": meta("sandbox", ns="")}]})
+
+
+def test_a_mesh_proxy_the_namespace_injects_keeps_a_finished_run_alive(tmp_path):
+    a = analyse(forbid_cluster(tmp_path, "2026-04-28T04:00:00Z", sidecar=True, inject=True), "no new erp dumps")
+    assert first(a) == ("Namespace", "", NS) and a.strong and "linkerd.io/inject-" in a.fix
+
+
+def test_a_proxy_the_namespace_does_not_inject_leaves_the_hung_run_the_cause(tmp_path):
+    a = analyse(forbid_cluster(tmp_path, "2026-04-28T04:00:00Z", sidecar=True), "no new erp dumps for three days")
+    assert first(a) == ("Job", NS, "erp-dump-4") and any("linkerd-proxy still runs" in e for e in a.evidence)
 
 
 def test_a_run_that_never_ends_holds_up_a_forbid_schedule(tmp_path):

@@ -75,6 +75,19 @@ def _not_firing(cj: "Node", jobs: list["Node"], now: datetime) -> None:
         cj.detail["not_firing"] = {"usual_gap_s": usual, "since": cj.detail.get("lastScheduleTime")}
 
 
+# a service mesh injects its proxy into every pod of a namespace that says so (label or annotation)
+MESH_INJECTION = {"linkerd.io/inject": "enabled", "istio-injection": "enabled", "sidecar.istio.io/inject": "true"}
+
+
+def _injects(o: dict) -> str:
+    """The label or annotation by which a namespace has a mesh proxy injected into its pods ("" when none)."""
+    m = o.get("metadata") or {}
+    said = {**(m.get("annotations") or {}), **(m.get("labels") or {})}
+    hit = next((k for k, v in MESH_INJECTION.items() if str(said.get(k, "")).lower() == v), None)
+    hit = hit or ("istio.io/rev" if said.get("istio.io/rev") else None)
+    return f"{hit}={said[hit]}" if hit else ""
+
+
 def ts(value: Any) -> datetime | None:
     if not value or not isinstance(value, str):
         return None
@@ -273,7 +286,7 @@ def build(snap: Snapshot) -> Graph:
 
     # --- nodes -------------------------------------------------------------------------
     for o in snap.items("Namespace"):
-        add("Namespace", o, phase=(o.get("status") or {}).get("phase", "Active"))
+        add("Namespace", o, phase=(o.get("status") or {}).get("phase", "Active"), detail={"injects": _injects(o)})
     for o in snap.items("Node"):
         st = o.get("status") or {}
         conds = {c.get("type"): c.get("status") for c in st.get("conditions") or []}
@@ -287,6 +300,9 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("Pod"):
         phase, reasons, conds, extra = _pod_state(o, g.now)
         spec = o.get("spec") or {}
+        statuses = (o.get("status") or {}).get("containerStatuses") or []
+        if any(((c.get("state") or {}).get("terminated") or {}).get("exitCode") == 0 for c in statuses):
+            extra["outlived_by"] = [c.get("name") for c in statuses if "running" in (c.get("state") or {})]  # sidecars
         add("Pod", o, phase=phase, reasons=reasons, conditions=conds, detail={
             **extra, "containers": _containers(spec), "nodeSelector": spec.get("nodeSelector") or {},
             "tolerations": spec.get("tolerations") or [], "node": spec.get("nodeName") or "",

@@ -49,7 +49,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
-    "blocked": ("Job",),  # the run a Forbid schedule waits for
+    "blocked": ("Job", "Namespace"),  # the run a Forbid schedule waits for; a namespace whose mesh proxy outlives it
     "stalled": ("CronJob",),  # a schedule that cannot fire now
     "jobfail": ("CronJob", "ServiceAccount"),
 }

@@ -1023,6 +1023,8 @@ def check_quota(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
 def check_namespace(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     """A namespace whose Pod Security level refuses the pods its workloads create (the label was raised after the
     running pods were admitted: only a pod created again is refused)."""
+    if "blocked" in s.signals and labels_of(edges) == ["IN_NAMESPACE"]:
+        return _injected_sidecar(c, s, sg)
     m = re.search(r'violates PodSecurity "(\w+):[^"]*"(?:: ([^\n]{0,240}))?', s.text)
     if "create" not in s.signals or not m:
         return None
@@ -1038,6 +1040,27 @@ def check_namespace(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], s
                    f"kubectl label namespace {c['name']} pod-security.kubernetes.io/enforce=baseline --overwrite   "
                    f"# or make the pod template of {nodes[0]['name']} meet {level} (no privileged init container, "
                    "runAsNonRoot)")
+
+
+def _injected_sidecar(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
+    """A schedule held up by a run whose work is done but whose pod never ends: the mesh proxy the namespace
+    injects into every pod keeps running after the job's container exits."""
+    _, rows = sg.query("MATCH (:CronJob {uid: $uid})-[:OWNS]->(j:Job) RETURN j", {"uid": s.node["uid"]})
+    active = [j for j in (node_dict(r[0]) for r in rows) if j["detail"].get("running") and not j["detail"].get("completed")]
+    found = next(((j, o) for j in active for o in [_outlived(j, sg)] if o), None)
+    if not found or not c["detail"].get("injects"):
+        return None
+    job, (pod, running) = found
+    key = c["detail"]["injects"].split("=")[0]
+    verb = "label" if key in ("istio-injection", "istio.io/rev") else "annotate"  # how each mesh reads it (extract)
+    return Verdict(f"Namespace {c['name']} injects a mesh proxy into every pod ({c['detail']['injects']}): in Job "
+                   f"{job['name']} the proxy ({', '.join(running)}) outlives the finished work, so the Job never "
+                   f"completes and CronJob {s.node['name']} skips its runs",
+                   [f"{ref(s.node)}: JobAlreadyActive", f"Pod {c['name']}/{pod}: the job's container exited 0; "
+                    f"{', '.join(running)} still runs", f"Namespace {c['name']}: {c['detail']['injects']}"],
+                   f"kubectl {verb} namespace {c['name']} {key}-   # or opt the job out in the CronJob's pod "
+                   f"template (annotation {key}: disabled / sidecar.istio.io/inject: \"false\"); then delete Job "
+                   f"{job['name']}")
 
 
 @rule("Ingress")
@@ -1099,6 +1122,23 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
                    f"then delete and re-create the Job: kubectl get job {c['name']}{_ns(c)} -o yaml > job.yaml")
 
 
+def _outlived(job: dict, sg: StateGraph) -> tuple[str, list[str]] | None:
+    """(pod, containers) when a pod of the Job finished its work (a container exited 0) while others still run:
+    a sidecar (a mesh proxy) that never exits keeps the Job from completing."""
+    _, rows = sg.query("MATCH (j:Job {uid: $uid})-[:OWNS]->(p:Pod) RETURN p", {"uid": job["uid"]})
+    for (raw,) in rows:
+        p = node_dict(raw)
+        if p["detail"].get("outlived_by"):
+            return p["name"], p["detail"]["outlived_by"]
+    return None
+
+
+def _injecting_namespace(n: dict, sg: StateGraph) -> dict | None:
+    _, rows = sg.query("MATCH (ns:Namespace) WHERE ns.name = $ns RETURN ns", {"ns": n["namespace"]})
+    ns = node_dict(rows[0][0]) if rows else None
+    return ns if ns and ns["detail"].get("injects") else None
+
+
 def _hung_run(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
     """A schedule with concurrencyPolicy Forbid skips every run while one is active: a run that has been going for
     many times as long as its finished siblings took (or a day, when none finished) holds the schedule up."""
@@ -1109,6 +1149,9 @@ def _hung_run(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
     _, rows = sg.query("MATCH (:CronJob {uid: $uid})-[:OWNS]->(j:Job) RETURN j.detail", {"uid": s.node["uid"]})
     took = [(ts(x["completed"]) - ts(x["started"])).total_seconds() for x in (json.loads(r[0]) for r in rows)
             if ts(x.get("completed")) and ts(x.get("started"))]
+    sidecar = _outlived(c, sg)
+    if sidecar and _injecting_namespace(c, sg):
+        return None  # the namespace's mesh injection is what keeps it running (check_namespace)
     skipped = next((m for m in s.messages if "concurrency policy is Forbid" in m or "prior execution" in m), "")
     usual = max(took) if took else None
     if running < (max(3 * usual, 3600) if usual else 86400):
@@ -1117,7 +1160,8 @@ def _hung_run(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
                    + (f" (earlier runs took at most {usual / 60:.0f} min)" if usual else "")
                    + f"; CronJob {s.node['name']} (concurrencyPolicy Forbid) skips every run while it is active",
                    [f"{ref(s.node)}: {skipped or 'JobAlreadyActive'}", f"{ref(c)} started {d.get('started')}, not finished"]
-                   + ([f"{len(took)} earlier run(s) finished in {min(took) / 60:.0f}-{usual / 60:.0f} min"] if took else []),
+                   + ([f"{len(took)} earlier run(s) finished in {min(took) / 60:.0f}-{usual / 60:.0f} min"] if took else [])
+                   + ([f"its pod {sidecar[0]}'s work is done but {', '.join(sidecar[1])} still runs"] if sidecar else []),
                    f"kubectl delete job {c['name']}{_ns(c)}   # the hung run (look at its logs first); then bound the "
                    f"next ones: kubectl patch cronjob {s.node['name']}{_ns(c)} -p '{{\"spec\": {{\"jobTemplate\": "
                    "{\"spec\": {\"activeDeadlineSeconds\": <a few times the usual run>}}}}'", strong=bool(took))
