@@ -991,3 +991,27 @@ def test_an_expired_certificate_a_server_serves_from_a_hand_made_tls_secret(tmp_
 def test_a_tls_secret_that_cert_manager_renews_is_not_called_expired(tmp_path):
     a = analyse(tls_cluster(tmp_path, {"cert-manager.io/certificate-name": "pooler"}), "x509 certificate error")
     assert all(rc.kind != "Secret" for rc in a.root_causes)
+
+
+def lock_cluster(tmp_path, statement):
+    """An API whose statements time out waiting for locks on the orders database, and a Job started by hand 40
+    minutes ago that still runs ``statement`` against the same server."""
+    api = pod("orders-api-7f9-abcde", labels={"app": "orders-api"}, owner=owner("ReplicaSet", "orders-api-7f9"),
+              env={"PGHOST": "orders-pg"}, state=crash("error: canceling statement due to lock timeout (SQLSTATE 55P03)"))
+    db = pod("orders-pg-0", labels={"app": "orders-pg"}, state={"state": {"running": {}}}, ready=True)
+    svc = {"metadata": meta("orders-pg"), "spec": {"selector": {"app": "orders-pg"}, "ports": [{"port": 5432}]}}
+    job = {"metadata": meta("orders-reindex", creationTimestamp="2026-05-01T08:20:00Z"),
+           "spec": {"template": {"spec": {"containers": [{"name": "psql", "image": "postgres:16", "command": ["psql"],
+                                                          "args": ["-h", "orders-pg", "-c", statement]}]}}},
+           "status": {"startTime": "2026-05-01T08:20:00Z", "active": 1}}
+    return write(tmp_path, {"pods": [api, db], "services": [svc], "jobs": [job]})
+
+
+def test_a_job_running_a_table_locking_statement_against_the_server(tmp_path):
+    a = analyse(lock_cluster(tmp_path, "REINDEX TABLE public.orders;"), "orders-api times out and restarts")
+    assert first(a) == ("Job", NS, "orders-reindex") and a.strong and "REINDEX TABLE public.orders" in a.root_causes[0].reason
+
+
+def test_a_job_reindexing_concurrently_is_not_blamed_for_lock_timeouts(tmp_path):
+    a = analyse(lock_cluster(tmp_path, "REINDEX TABLE CONCURRENTLY public.orders;"), "orders-api times out and restarts")
+    assert all(rc.kind != "Job" for rc in a.root_causes)

@@ -345,7 +345,7 @@ def build(snap: Snapshot) -> Graph:
                     "age_s": round((g.now - ts(st["startTime"])).total_seconds()) if ts(st.get("startTime")) else None}
                    if kind == "Job" else {}),
                 **({"invocation": " ".join(_invocation(c) for c in (tmpl.get("spec") or {}).get("containers") or [])}
-                   if kind in ("CronJob", "Deployment", "StatefulSet") else {}),
+                   if kind in ("CronJob", "Deployment", "StatefulSet", "Job") else {}),
                 **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],
                     "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "agent": _node_agent(tmpl)}
                    if kind == "DaemonSet" else {})})
@@ -512,7 +512,7 @@ def build(snap: Snapshot) -> Graph:
             for dns in cluster_dns:  # a name it cannot resolve: it asks the cluster's DNS
                 edge("CONNECTS_TO", uid, dns)
     # a schedule's runs and a workload's replicas are clients (a dump, a worker pool that connects to the database)
-    for cj in g.by_kind("CronJob") + g.by_kind("Deployment") + g.by_kind("StatefulSet"):
+    for cj in g.by_kind("CronJob") + g.by_kind("Deployment") + g.by_kind("StatefulSet") + g.by_kind("Job"):
         for host in set(_HOST.findall((cj.detail.get("invocation") or "").lower())):
             svc_name, svc_ns = service_of(host, cj.namespace)
             target = by_key.get(key("Service", svc_ns, svc_name))

@@ -50,8 +50,10 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),
                      ("StatefulSet", "ServiceAccount"), ("DaemonSet", "ServiceAccount"), ("CronJob", "ServiceAccount")),
     "ROUTES_TO": (("Ingress", "Service"),),
-    # a Service's DNS name in the pod's env or its ConfigMaps, or in a CronJob's or workload's template (its pods connect)
-    "CONNECTS_TO": (("Pod", "Service"), ("CronJob", "Service"), ("Deployment", "Service"), ("StatefulSet", "Service")),
+    # a Service's DNS name in the pod's env or its ConfigMaps, or in a Job's, CronJob's or workload's template (its pods
+# connect)
+    "CONNECTS_TO": (("Pod", "Service"), ("CronJob", "Service"), ("Deployment", "Service"), ("StatefulSet", "Service"),
+                    ("Job", "Service")),
     "ENDPOINTS_OF": (("Endpoints", "Service"), ("EndpointSlice", "Service")),
     "APPLIES_TO": (("NetworkPolicy", "Pod"),),
     "LIMITS": (("ResourceQuota", "Namespace"),),

@@ -47,6 +47,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "attach": ("ServiceAccount", "PersistentVolume", "Node"),
     "servicelink": ("Service",),  # a Docker-link variable the kubelet injected for a Service of the same name
     "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
+    "locks": ("Job", "CronJob", "Deployment", "StatefulSet"),  # who else holds the locks the client waits for
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
     "blocked": ("Job", "Namespace"),  # the run a Forbid schedule waits for; a namespace whose mesh proxy outlives it
@@ -65,6 +66,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("liveness", r"Liveness probe failed"),
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
     ("slots", SLOTS),
+    ("locks", r"lock timeout|55P03|Lock wait timeout exceeded|could not obtain lock on"),
     ("servicelink", SERVICE_LINK),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
     ("storage", r"ProvisioningFailed|FailedBinding|ExternalProvisioning"),
@@ -124,7 +126,7 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail", "blocked", "stalled"}  # what a non-pod entity can show
-SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
+SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "locks": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -226,8 +228,8 @@ def _path_candidates(sg: StateGraph, s: Symptom, kinds: tuple[str, ...], max_len
             yield describe(mp, src), text, nodes, rels
 
 
-# where a walk through a sibling may end: a node's agent; a fellow client that holds the server's connections
-_SIBLING_ENDS = {"SCHEDULED_ON": ("DaemonSet",), "CONNECTS_TO": ("CronJob", "Deployment", "StatefulSet")}
+# where a walk through a sibling may end: a node's agent; a fellow client that holds the server's connections or locks
+_SIBLING_ENDS = {"SCHEDULED_ON": ("DaemonSet",), "CONNECTS_TO": ("CronJob", "Deployment", "StatefulSet", "Job")}
 
 
 def _via_sibling(mp) -> set[str]:

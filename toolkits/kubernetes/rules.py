@@ -117,7 +117,7 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
             return None  # cert-manager renews this one (its Certificate would be what to look at)
         server = nodes[-2]
         return Verdict(f"Secret {c['name']} (kubernetes.io/tls, not renewed by cert-manager), the certificate "
-                       f"{ref(server)} serves, has expired", [f"{ref(nodes[0])}: {expired.group(0)}",
+                       f"{ref(server)} serves, has expired", [f"{ref(nodes[0])}: {expired.group(0).strip()[:240]}",
                                                              f"{ref(server)} mounts {ref(c)}, created {c['detail'].get('created') or 'at an unknown time'}"
                                                              ", with no cert-manager Certificate behind it"],
                        f"kubectl create secret tls {c['name']}{_ns(c)} --cert=<renewed.crt> --key=<renewed.key> "
@@ -1100,6 +1100,8 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
     labels = labels_of(edges)
     if "blocked" in s.signals and s.node["kind"] == "CronJob" and labels == ["OWNS"]:
         return _hung_run(c, s, sg)
+    if "locks" in s.signals and labels == ["CONNECTS_TO", "CONNECTS_TO"]:
+        return _lock_holder(c, s, nodes)
     if c.get("missing") or c.get("phase") != "Failed" or labels not in (["WAITS_FOR"], ["OWNS"], ["NEEDS_SCHEMA"]):
         return None
     if labels == ["NEEDS_SCHEMA"] and "JobFailed" not in (c.get("reasons") or ""):
@@ -1120,6 +1122,30 @@ def check_job(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: Sta
                    [waiting] + ([f"its pods' last words: {why[:300]}"] if why else []),
                    f"kubectl logs{_ns(c)} job/{c['name']}   # fix what it fails on (the migration, its config or image), "
                    f"then delete and re-create the Job: kubectl get job {c['name']}{_ns(c)} -o yaml > job.yaml")
+
+
+# statements that lock a whole table against writes (or reads) until they finish (PostgreSQL, MySQL)
+_LOCKING = re.compile(r"\bREINDEX\b(?![^;]*\bCONCURRENTLY\b)[^;\"']*|\bVACUUM\s+FULL\b[^;\"']*|\bCLUSTER\s+\w[^;\"']*|"
+                      r"\bLOCK\s+TABLE\b[^;\"']*|\bALTER\s+TABLE\b[^;\"']*|\bTRUNCATE\b[^;\"']*|"
+                      r"\bOPTIMIZE\s+TABLE\b[^;\"']*", re.I)
+
+
+def _lock_holder(c: dict, s: Symptom, nodes: list[dict]) -> Verdict | None:
+    """A client that times out waiting for locks, and a Job still running against the same server whose command is
+    a statement that locks a whole table (REINDEX without CONCURRENTLY, VACUUM FULL, ALTER TABLE ...)."""
+    d = c["detail"]
+    stmt = _LOCKING.search(d.get("invocation") or "")
+    if stmt is None or d.get("completed") or not d.get("running"):
+        return None
+    said = next((m for m in s.messages if re.search(r"lock timeout|55P03|Lock wait timeout|obtain lock", m)), s.text)
+    took = f" for {d['age_s'] / 60:.0f} min" if d.get("age_s") else ""
+    return Verdict(f"Job {c['name']} has been running `{stmt.group(0).strip()}`{took} against {nodes[1]['name']}: it "
+                   f"locks the table, and {ref(nodes[0])}'s statements time out waiting",
+                   [f"{ref(nodes[0])}: {said.strip()[:200]}", f"{ref(c)} connects to {ref(nodes[1])}, still running "
+                    f"(started {d.get('started')}): {stmt.group(0).strip()[:120]}"],
+                   f"kubectl delete job {c['name']}{_ns(c)}   # then end its session on the server (its pid in "
+                   "pg_stat_activity: pg_terminate_backend(pid); MySQL: KILL <id>); run it again off-peak without the "
+                   "table lock (REINDEX ... CONCURRENTLY, pg_repack, pt-online-schema-change)")
 
 
 def _outlived(job: dict, sg: StateGraph) -> tuple[str, list[str]] | None:
