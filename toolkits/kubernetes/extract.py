@@ -127,6 +127,11 @@ def _meta(o: dict) -> tuple[str, str, dict]:
     return m.get("namespace") or "", m.get("name") or "", m
 
 
+def _created(o: dict) -> str:
+    """The object's creationTimestamp as written ("" when none)."""
+    return (o.get("metadata") or {}).get("creationTimestamp") or ""
+
+
 def _containers(spec: dict) -> list[dict]:
     out = []
     for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
@@ -331,7 +336,7 @@ def build(snap: Snapshot) -> Graph:
                 reasons.append("JobFailed" if (when and (g.now - when).total_seconds() <= RECENT_S) else "JobFailedLongAgo")
             add(kind, o, phase=phase, reasons=reasons, conditions=conds, detail={
                 "replicas": want, "ready": ready, "containers": _containers(tmpl.get("spec") or {}),
-                "created": (o.get("metadata") or {}).get("creationTimestamp") or "",
+                "created": _created(o),
                 "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
                 "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
                 "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")],
@@ -396,7 +401,7 @@ def build(snap: Snapshot) -> Graph:
         add("Secret", o, phase="Active", detail={"keys": redact_secret(o)["keys"], "type": o.get("type", ""),
                                                  # renewed by cert-manager: it names the Certificate it comes from
                                                  "certificate": notes.get("cert-manager.io/certificate-name") or "",
-                                                 "created": (o.get("metadata") or {}).get("creationTimestamp") or ""})
+                                                 "created": _created(o)})
     for o in snap.items("Ingress"):
         add("Ingress", o, phase="Active")
     for o in snap.items("NetworkPolicy"):
@@ -412,7 +417,7 @@ def build(snap: Snapshot) -> Graph:
         st = o.get("status") or {}
         hard, used = st.get("hard") or (o.get("spec") or {}).get("hard") or {}, st.get("used") or {}
         add("ResourceQuota", o, phase="Active", detail={"hard": hard, "used": used,
-                                                        "created": (o.get("metadata") or {}).get("creationTimestamp") or ""})
+                                                        "created": _created(o)})
     for o in snap.items("Event"):
         when = ts(o.get("lastTimestamp") or o.get("eventTime") or (o.get("metadata") or {}).get("creationTimestamp"))
         age = (g.now - when).total_seconds() if when else 1e9

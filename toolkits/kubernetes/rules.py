@@ -1159,10 +1159,10 @@ def _outlived(job: dict, sg: StateGraph) -> tuple[str, list[str]] | None:
     return None
 
 
-def _injecting_namespace(n: dict, sg: StateGraph) -> dict | None:
+def _namespace_injects(n: dict, sg: StateGraph) -> str:
+    """How the entity's namespace has a mesh proxy injected into its pods ("" when it does not; extract._injects)."""
     _, rows = sg.query("MATCH (ns:Namespace) WHERE ns.name = $ns RETURN ns", {"ns": n["namespace"]})
-    ns = node_dict(rows[0][0]) if rows else None
-    return ns if ns and ns["detail"].get("injects") else None
+    return node_dict(rows[0][0])["detail"].get("injects") or "" if rows else ""
 
 
 def _hung_run(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
@@ -1173,15 +1173,15 @@ def _hung_run(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
     if d.get("completed") or not d.get("running") or running is None:
         return None
     _, rows = sg.query("MATCH (:CronJob {uid: $uid})-[:OWNS]->(j:Job) RETURN j.detail", {"uid": s.node["uid"]})
-    took = [(ts(x["completed"]) - ts(x["started"])).total_seconds() for x in (json.loads(r[0]) for r in rows)
-            if ts(x.get("completed")) and ts(x.get("started"))]
-    sidecar = _outlived(c, sg)
-    if sidecar and _injecting_namespace(c, sg):
-        return None  # the namespace's mesh injection is what keeps it running (check_namespace)
-    skipped = next((m for m in s.messages if "concurrency policy is Forbid" in m or "prior execution" in m), "")
+    spans = ((ts(x.get("started")), ts(x.get("completed"))) for x in (json.loads(r[0]) for r in rows))
+    took = [(end - begin).total_seconds() for begin, end in spans if begin and end]
     usual = max(took) if took else None
     if running < (max(3 * usual, 3600) if usual else 86400):
         return None
+    sidecar = _outlived(c, sg)
+    if sidecar and _namespace_injects(c, sg):
+        return None  # the namespace's mesh injection is what keeps it running (check_namespace)
+    skipped = next((m for m in s.messages if "concurrency policy is Forbid" in m or "prior execution" in m), "")
     return Verdict(f"Job {c['name']} has been running for {running / 3600:.0f} h"
                    + (f" (earlier runs took at most {usual / 60:.0f} min)" if usual else "")
                    + f"; CronJob {s.node['name']} (concurrencyPolicy Forbid) skips every run while it is active",
