@@ -32,7 +32,7 @@ class Column:
     @property
     def audit(self) -> bool:
         """A bookkeeping time (when the row was written or last touched), not an event the row records."""
-        parts = set(re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", self.name.lower()))
+        parts = {p.lower() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", self.name)}  # "ModifiedDate": modified
         return self.is_time and bool(parts & _AUDIT_PARTS or _AUDIT_SAID.search(self.comment))
 
     @property
@@ -63,6 +63,7 @@ class Table:
     comment: str = ""  # COMMENT ON TABLE: the names people use for it ("Shipments (deliveries)")
     implied: set[str] = field(default_factory=set)  # fk columns no constraint declares (matched by name and type)
     keys: dict[str, Column] = field(default_factory=dict)  # jsonb keys with few values, as columns (``Column.key_of``)
+    rows: int = -1  # the planner's estimate (pg_class.reltuples); -1 when never analysed or unknown
 
     @property
     def qname(self) -> str:

@@ -127,7 +127,18 @@ def score(r: Read, q: Query, base: list[int], cat: Catalog) -> tuple[set[int], s
     if t is not None and len(t.fks) >= 2 and set(t.columns) <= {c for c, _, _ in t.fks} | {t.pk} \
             and re.match(r"\s*(which|what|list|show)\b", r.q):
         faults.append(f"lists {t.name} links, not the rows they link")  # "which territories ...": not the bridge
+    if t is not None and r.count and _one_named(t, q, cat):
+        faults.append(f"counts the one {t.name} its name names")  # "people in the Sales department": not 1 department
     return covered, direct, faults
+
+
+def _one_named(t, q: Query, cat: Catalog) -> bool:
+    """A count of a table others refer to, whose only filter is its name ("count of departments (dept_name =
+    Sales)"): one row by construction, which no question asks for."""
+    lab = t.label_column()
+    named = lab and set(re.split(r"_|(?<=[a-z])(?=[A-Z])", lab.lower())) & {"name", "nm", "title", "label"}
+    return bool(named and q.kind == "count" and cat.inbound(t.name) and " join " not in q.sql.lower()
+                and re.search(rf'\bcount\(\*\).* WHERE t\."?{re.escape(lab)}"? = \'[^\']*\'\s*$', q.sql.strip(), re.S))
 
 
 def _shapes(aggregate: Callable[[Read, Catalog], Query]) -> tuple[tuple[str, Callable], ...]:
@@ -167,22 +178,41 @@ def candidates(r: Read, cat: Catalog, aggregate: Callable[[Read, Catalog], Query
                reread: Callable[[str], Read | None]) -> list[Candidate]:
     """Every shape that fits, on each reading, scored."""
     base = content_positions(r)
+    out: list[Candidate] = []
+    readings = _readings(r, cat, reread)
+    for k, reading in enumerate(readings):
+        out += _shaped(reading, k, base, cat, aggregate)
+    named = next((c for c in out if c.faults and c.faults[-1].startswith("counts the one ")), None)
+    if named is not None:  # what refers to the one named row is counted instead: the department's people
+        kids = {t.name for t, _, _ in cat.inbound(named.query.table) if t.kind in "rp" and not t.partition_of}
+        near = [name for name, _ in ranked_tables(r.text, cat) if name in kids][:3]
+        for name in sorted(near, key=lambda n: -cat.tables[n].rows):  # the bulk link (assignments, not managers) first
+            other = reread(name)
+            if other is not None:
+                other.used = set(r.used)
+                out += _shaped(other, len(readings), base, cat, aggregate)
+                readings.append(other)
+    return out
+
+
+def _shaped(reading: Read, k: int, base: list[int], cat: Catalog,
+            aggregate: Callable[[Read, Catalog], Query]) -> list[Candidate]:
+    """Each shape that fits one reading (the ``k``-th), scored."""
     out = []
-    for k, reading in enumerate(_readings(r, cat, reread)):
-        for i, (name, shape) in enumerate(_shapes(aggregate)):
-            rc = copy.deepcopy(reading)
-            try:
-                found = shape(rc, cat)
-            except (KeyError, IndexError, ValueError, TypeError):
-                if k == 0:
-                    raise  # the first reading's shapes are the planner's own: a failure there is a bug to see
-                continue  # another table's reading may not fit every shape
-            if found is None:
-                continue
-            covered, direct, faults = score(rc, found, base, cat)
-            out.append(Candidate(found, name, 10 * k + i, covered, faults, reading.subject, direct))
-            if found.kind == "ask":
-                break
+    for i, (name, shape) in enumerate(_shapes(aggregate)):
+        rc = copy.deepcopy(reading)
+        try:
+            found = shape(rc, cat)
+        except (KeyError, IndexError, ValueError, TypeError):
+            if k == 0:
+                raise  # the first reading's shapes are the planner's own: a failure there is a bug to see
+            continue  # another table's reading may not fit every shape
+        if found is None:
+            continue
+        covered, direct, faults = score(rc, found, base, cat)
+        out.append(Candidate(found, name, 10 * k + i, covered, faults, reading.subject, direct))
+        if found.kind == "ask":
+            break
     return out
 
 

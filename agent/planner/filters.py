@@ -146,6 +146,11 @@ class Filters:
         return f" ({', '.join(self.said)})" if self.said else ""
 
 
+# What a value may add to a word that names it: an inflection ("refund" → refunded, "cancel" → cancelled) or a short
+# word after it ("Dallas" → 'Dallas DC'), not more letters making another word ("count" is no 'COUNTY')
+_INFLECTION = re.compile(r"e?s|e?d|ing|ers?|[a-z](ed|ing)|\s\S{1,3}")
+
+
 def _abbreviation(ws: list[str], i: int) -> bool:
     """A letter of "i.e." or "e.g." ("still open, i.e. placed ..."): no value 'E'."""
     return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
@@ -156,6 +161,13 @@ def _audit_user(c: Column) -> bool:
     parts = set(name_parts(c.name))
     return bool(parts & {"created", "updated", "modified", "inserted", "changed", "deleted", "crt", "upd", "mod"}) \
         and bool(parts & {"by", "user", "usr", "login"})
+
+
+def _person_name(c: Column) -> bool:
+    """A person's first or last name (last_name, FirstName, surname, fname): values that are also plain words."""
+    parts = set(name_parts(c.name))
+    return bool(parts & {"surname", "forename", "fname", "lname", "firstname", "lastname", "givenname", "nickname"}) or \
+        bool(parts & {"first", "last", "given", "family", "middle"} and "name" in parts)
 
 
 def _codes(values: list[str]) -> bool:
@@ -205,7 +217,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                     and set(lower) <= _SEX_VALUES:  # "women": 'F' (not 'FS', female spayed: its comment says)
                 hit = next((lower[k] for k in _SEXES[w] if k in lower), None)
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
-                stems = [v for k, v in lower.items() if k.startswith(w) and len(k) - len(w) <= 3]
+                stems = [v for k, v in lower.items() if k.startswith(w) and _INFLECTION.fullmatch(k[len(w):])]
                 hit = stems[0] if len(stems) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP and _codes(c.values):  # "solar" → 'SOLR'
                 short = [v for k, v in lower.items() if len(k) >= 4 and k[:2] == w[:2] and abbreviates(k, w)
@@ -216,6 +228,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 if len(heads) > 1:  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."
                     heads = [v for v in heads if re.match(rf"{re.escape(w)}\s*[\[(,]", v.lower())]
                 hit = heads[0] if len(heads) == 1 else None
+            if hit is not None and exact and i not in exact and _person_name(c):
+                hit = None  # "in days", "one line per record": no Mr Day, no Per, when names are written capitalised
             if hit is not None and set(lower) <= _FLAG_VALUES and not any(
                     x in name_parts(c.name) or x == c.name.lower() for x in ws[max(0, i - 4):i]):
                 hit = None  # "true" is a value of many flags: only the one named right before it
@@ -312,15 +326,19 @@ _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|l
                         r"ignoring|ignore|apart from|not|non|neither|nor|aren't|isn't|weren't|wasn't)\s*$")
 
 
-def excluded(ws: list[str], i: int) -> bool:
+def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
     """Whether the value at word ``i`` is excluded ("excluding cancelled", "not counting returns", "orders that
     are not paid", "cancelled orders excluded"): a negation right before it (articles and "are" may stand
-    between), or "excluded" / "not included" at most a word after it."""
+    between), or "excluded" / "not included" at most a word after it; or a value joined by "or" / "and" to an
+    excluded one right before it ("not cancelled or rejected", "leaving out cancelled and rejected orders")."""
     before = " ".join(ws[max(0, i - 4): i])
     before = re.sub(r"(\s+(the|a|an|any|those|ones|that|are|were|is|was|been|yet))+$", "", " " + before).strip()
     after = " ".join(ws[i + 1: i + 4])  # "(cancelled orders excluded)", "returns not included"
-    return bool(_EXCLUDING.search(before)) or re.match(r"(\w+\s+)?(excluded|omitted|left out|not (included|counted))\b",
-                                                      after) is not None or _NEGATED_VERB.search(before) is not None
+    if bool(_EXCLUDING.search(before)) or re.match(r"(\w+\s+)?(excluded|omitted|left out|not (included|counted))\b",
+                                                   after) is not None or _NEGATED_VERB.search(before) is not None:
+        return True
+    return _joined < 3 and i >= 2 and ws[i - 1] in ("or", "and") and ws[i - 2] not in STOP \
+        and excluded(ws, i - 2, _joined + 1)
 
 
 # "did not come in by e-mail", "weren't paid by card": a negated verb and its preposition before the value

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel, value_filters
-from agent.planner.glossary import meanings
+from agent.planner.glossary import meanings, stem
 from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, forms, name_parts, singular, time_column, words
 from agent.planner.question import Read
 from toolkits.catalog import Catalog, Table
@@ -119,6 +119,9 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
     named = {i for m in mentions for i in range(m.start, m.end)}
     rest = [w for i, w in enumerate(gws) if i not in named and w not in STOP and not w.isdigit()]
     tables = [m.table for m in mentions]
+    if tables and rest:  # "per council district": a word the table's comment calls it by is no other grouping
+        told = {stem(w) for t in tables for w in words(cat.tables[t].comment)}
+        rest = [w for w in rest if stem(w) not in told]
     if tables and not rest and set(tables) == {fact.name}:
         return None  # "average quantity per order item": per row of the table itself
     unit = next((BUCKETS[w] for w in gws if w in BUCKETS), None)

@@ -46,8 +46,8 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     qty = any(w in _QTY for w in r.ws)
     bridge = _bridge(r, inbound)
     timed = _TIME_UNITS.search(r.q) and any(duration_col(rt) for rt, _, _ in inbound)
-    if not ((r.rank or (r.n and not r.count)) and t.pk and (r.child or r.money or qty or rated or child_num or bridge
-                                                            or timed)):
+    if not ((r.rank or (r.n and not r.count) or each(r, t)) and t.pk and (r.child or r.money or qty or rated or child_num
+                                                                       or bridge or timed)):
         return None
     if (r.money or qty) and _deep_measured(r, cat, t) is not None:
         return None  # the worth or units sit further down (order_details → products → categories): deep_ranked
@@ -60,7 +60,7 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
     by how many rows of a table two or three foreign keys below it point to them (rental → inventory → film,
     customer → address → city → country). The counted table is named, or a verb says it ("rented" → rental)."""
     t = cat.tables[r.subject]
-    if r.rank and t.pk and (r.money or any(w in _QTY for w in r.ws)):
+    if (r.rank or each(r, t)) and t.pk and (r.money or any(w in _QTY for w in r.ws)):
         return _deep_measured(r, cat, t)
     if not (r.rank and t.pk and not r.money) or re.search(r"\b((?<!at )least|fewest|worst)\b", r.q) and not r.rank:
         return None
@@ -128,7 +128,7 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]], agg: psql.
         joins.append(S(" JOIN {} {} ON {} = {}").format(above_rel, ident(above), ident(above, refcol), ident(below, fk)))
         below = above
     f = Filters("c0")
-    if r.window and counted.time_columns():
+    if r.window and [c for c in counted.time_columns() if not c.audit]:  # not when the line was last touched
         col = time_column(counted, r.ws, r.window_pos)[0]
         f.conds += window_conds("c0", col, r.window)
         f.said.append(f"{col} {r.window.phrase}")
@@ -159,9 +159,19 @@ def _deep_query(r: Read, t: Table, hop: list[tuple[Table, str, str]], agg: psql.
 def first_rows(r: Read, tiebreak: psql.Composable = S("")) -> psql.Composable:
     """The rows a ranking keeps: the N asked, else one for "which film ..." with every row tied with it (a tie is
     an answer too), else ten."""
+    if not r.n and each(r):
+        return S("{} LIMIT 50").format(tiebreak)  # "revenue of each category": every one (as many as a table shows)
     if not r.n and _one(r):
         return S(" FETCH FIRST 1 ROWS WITH TIES")
     return S("{} LIMIT {}").format(tiebreak, L(r.n or 10))
+
+
+def each(r: Read, t: Table | None = None) -> bool:
+    """"How much did each category bring in", "revenue per store": a figure for every row of the subject, not a
+    ranking's top rows; not when the subject holds the figure itself ("the balance of each branch": its column)."""
+    head = r.mentions[0]
+    return head.start > 0 and r.ws[head.start - 1] in ("each", "per", "every") and not r.rank and not (
+        t is not None and column_word(t, r.ws, numeric=True, skip=r.used))
 
 
 def _one(r: Read) -> bool:

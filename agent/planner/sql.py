@@ -711,6 +711,13 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
         ending = [c for c in fact.time_columns() if c.nullable and not c.audit and (
             set(name_parts(c.name)) & (_ENDING | {"to", "thru"}) or ((still or current) and _says_still(c)))]
         says = NULL_SAYS.search(ending[0].comment) if len(ending) == 1 else None
+        if still and not ending:  # "the current salary" of a history whose open end is a date far ahead
+            ahead = [c for c in fact.time_columns() if not c.nullable and not c.audit
+                     and set(name_parts(c.name)) & (_ENDING | {"to", "thru"})]
+            if len(ahead) == 1:
+                f.add(S("{} > current_date").format(ident(T, ahead[0].name)),
+                      f"{ahead[0].name} after today ({still.group(1)})")
+            return
         if still and len(ending) == 1 and (not says or re.search(r"\b(still|current|currently|active|open|not yet)\b",
                                                                    says.group(1).lower())):
             # "people currently in the department", "crew members still employed" (NULL = still employed)
@@ -932,11 +939,12 @@ def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     if said and said.group(1) == "rate" and any("rate" in c.lower() for c in fact.columns):
         said = None  # "a rental rate between 2 and 4" names a column
     if said and not f.values and kind in ("count", "list"):  # "what percentage of customers have a company name":
-        nulls = [(c, x) for c, x in zip(f.conds, f.said) if x.endswith((" set", " = true", " = false", " = 1", " = 0"))
-                 or x.startswith("no ")]  # the share: a NULL or a flag ("what percentage ... were made online")
+        nulls = [(c, x) for c, x in zip(f.conds, f.said) if re.sub(r"\s*\(.*$", "", x).endswith(
+                 (" set", " = true", " = false", " = 1", " = 0", " is NULL", " is not NULL"))
+                 or x.startswith("no ")]  # the share: a NULL or a flag ("what percentage ... were made online"; "AcceptedAnswerId set (its comment: ...)")
         if nulls:
             f.values, f.values_said = [nulls[-1][0]], [nulls[-1][1]]
-            f.base = [c for c in f.base if c is not nulls[-1][0]]
+            f.base = [c for c in f.conds if c is not nulls[-1][0]]  # every other filter picks the population
     if not (said and f.values
             and kind in ("count", "list")):
         return None

@@ -20,7 +20,8 @@ CATALOG_SQL = {
     "tables": """
         SELECT c.oid, n.nspname, c.relname, c.relkind, coalesce(obj_description(c.oid, 'pg_class'), ''),
                CASE WHEN c.relispartition THEN (SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent
-                                                WHERE i.inhrelid = c.oid LIMIT 1) END
+                                                WHERE i.inhrelid = c.oid LIMIT 1) END,
+               c.reltuples::bigint
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
           AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'
@@ -180,8 +181,8 @@ def load_catalog(cur) -> Catalog:
     if hasattr(cur, "cursor"):
         cur = cur.cursor()
     cur.execute(CATALOG_SQL["tables"])
-    for oid, schema, name, kind, comment, parent in cur.fetchall():
-        t, held = Table(schema, name, kind, oid=oid, partition_of=parent, comment=comment), cat.tables.get(name)
+    for oid, schema, name, kind, comment, parent, rows in cur.fetchall():
+        t, held = Table(schema, name, kind, oid=oid, partition_of=parent, comment=comment, rows=rows), cat.tables.get(name)
         if held is None or (schema == "public" and held.schema != "public"):
             cat.tables[name] = t
             if held is not None:
