@@ -939,9 +939,10 @@ def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     if said and said.group(1) == "rate" and any("rate" in c.lower() for c in fact.columns):
         said = None  # "a rental rate between 2 and 4" names a column
     if said and not f.values and kind in ("count", "list"):  # "what percentage of customers have a company name":
+        # the share: a NULL or a flag ("what percentage ... were made online"), its comment aside ("AcceptedAnswerId
+        # set (its comment: NULL = no accepted answer)")
         nulls = [(c, x) for c, x in zip(f.conds, f.said) if re.sub(r"\s*\(.*$", "", x).endswith(
-                 (" set", " = true", " = false", " = 1", " = 0", " is NULL", " is not NULL"))
-                 or x.startswith("no ")]  # the share: a NULL or a flag ("what percentage ... were made online"; "AcceptedAnswerId set (its comment: ...)")
+                 (" set", " = true", " = false", " = 1", " = 0", " is NULL", " is not NULL")) or x.startswith("no ")]
         if nulls:
             f.values, f.values_said = [nulls[-1][0]], [nulls[-1][1]]
             f.base = [c for c in f.conds if c is not nulls[-1][0]]  # every other filter picks the population
