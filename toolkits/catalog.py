@@ -95,6 +95,7 @@ class Catalog:
     tables: dict[str, Table] = field(default_factory=dict)  # by name; a name in several schemas: public's, else the first
     settings: set[str] = field(default_factory=set)  # server setting names (pg_settings)
     shadowed: list[Table] = field(default_factory=list)  # relations whose name ``tables`` holds for another schema
+    clock: tuple[str, str, str] | None = None  # a snapshot's "today": (table, column, newest date); None when live
 
     def relations(self) -> list[Table]:
         """Every relation read, shadowed ones included (to find ``schema.name`` for any schema)."""

@@ -365,6 +365,7 @@ class Window:
     phrase: str
     low: psql.Composable | None
     high: psql.Composable | None = None
+    asof: str = ""  # a snapshot's "today" the window is counted from ("2024-11-13, the newest shift.clock_out")
 
     @property
     def lower(self) -> str | None:
@@ -551,6 +552,43 @@ def _season(m: re.Match) -> str:
     return "season span" if int(m.group(2)) == (int(m.group(1)) + 1) % 100 else m.group(0)  # as many words
 
 
+def anchored(w: Window | None, cat: Catalog) -> Window | None:
+    """``w`` counted from the data's own "today" when the database is a copy that stops in the past
+    (``Catalog.clock``): "this year", "last month", "today" as of the newest event the data holds, not the clock."""
+    if w is None or cat.clock is None or cat.clock[0] not in cat.tables:
+        return w
+    table, col, day = cat.clock
+    t = cat.tables[table]
+    newest = psql.SQL("(SELECT max({c}) FROM {t} WHERE {c} <= now())").format(
+        c=psql.Identifier(col), t=psql.Identifier(t.schema, t.name)).as_string(None)
+
+    def moved(x: psql.Composable | None) -> psql.Composable | None:
+        if x is None:
+            return None
+        text = x.as_string(None)
+        out = text.replace("current_date", f"({newest})::date").replace("now()", f"({newest})::timestamptz")
+        return psql.SQL(out) if out != text else x
+
+    low, high = moved(w.low), moved(w.high)
+    if (low, high) == (w.low, w.high):
+        return w  # a window of dates written out ("in March 2024") needs no today
+    return Window(w.phrase, low, high, f"{day}, the newest {table}.{col}")
+
+
+_BARE_MONTH = re.compile(rf"\b(?:in|during|for|throughout|of)\s+{_MONTH}(?!\s*\d)(?!\s+(?:of|the)\b)")
+
+
+def _bare_month(q: str) -> Window | None:
+    """"in October" with no year: the latest October up to today (this one while it lasts)."""
+    m = _BARE_MONTH.search(q)
+    month = next((i for i, name in enumerate(MONTHS, 1) if m and name.startswith(m.group(1)[:3])), None)
+    if month is None:
+        return None
+    low = psql.SQL("date_trunc('month', now()) - make_interval(months => ((extract(month FROM now())::int - {} + 12) % 12))"
+                   ).format(psql.Literal(month))
+    return Window(m.group(0), low, psql.SQL("{} + interval '1 month'").format(low))
+
+
 def time_window(question: str) -> Window | None:
     q = re.sub(r"\b((?:19|20)\d\d)[/-](\d\d)\b(?![/-]\d)", _season, question.lower())
     found = _last(q)
@@ -594,7 +632,7 @@ def time_window(question: str) -> Window | None:
     if m and 1990 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0)[:-1].strip(), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
-    return None
+    return _bare_month(q)
 
 
 # --------------------------------------------------------------------------- columns

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
-from agent.planner.linking import (STOP, Mention, Window, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
+from agent.planner.linking import (STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
                                    singular, spelled_numbers, time_column, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table, ranked_tables
@@ -62,7 +62,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         question.lower()) is not None  # "how much did they bill us", "how much premium did we collect"
     group_m = re.search(r"\b(?:per|(?<!than )(?<!not )by|for each|each|broken down by|grouped by|breakdown by|split by)"
                         r"\s+([a-z_ ]+)", q)  # "rather than by an agent" groups nothing
-    r = Read(question, q, ws, limit, time_window(question), money, top_n(q),
+    r = Read(question, q, ws, limit, anchored(time_window(question), cat), money, top_n(q),
              count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|\bcount\b|\bcounts\b", q)),
              avg=bool(re.search(r"\baverage\b|\bavg\b", q) or (  # "what do the codes mean": the verb
                  re.search(r"\bmean\b", q) and not re.search(r"\b(do|does|did)\b[^?]*\bmean\b", q))),

@@ -49,6 +49,9 @@ def build_query(question: str, cat: Catalog, limit: int = 20) -> Query | None:
         return None
     _, r, cands = got
     found = choose(cands, r, cat)
+    if r.window is not None and r.window.asof and r.window.phrase in found.summary:
+        found.summary += (f" ({r.window.phrase} counted from {r.window.asof}: the data stops there, so this database "
+                          "looks like a copy, not live)")
     guessed = implied_joins(found.sql, cat)
     if guessed:
         found.summary += f" (joined on {'; '.join(guessed)}: matched by column name and type, no foreign key declares it)"

@@ -3,6 +3,7 @@ system catalogs, into ``toolkits.catalog.Catalog``; cached per database for ``ca
 The one place the planner's view of a live schema comes from (read-only, in a tool session)."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import threading
@@ -62,6 +63,16 @@ CATALOG_SQL = {
         SELECT schemaname, tablename, attname, array_to_json(most_common_elems::text::text[])
         FROM pg_stats
         WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND most_common_elems IS NOT NULL""",
+    "latest": """
+        -- the newest value ANALYZE saw in each date/time column (its histogram's upper bound, or a common value)
+        SELECT s.schemaname, s.tablename, s.attname, array_to_json(s.histogram_bounds::text::text[]),
+               array_to_json(s.most_common_vals::text::text[])
+        FROM pg_stats s
+        JOIN pg_namespace n ON n.nspname = s.schemaname
+        JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = s.tablename
+        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname
+        WHERE s.schemaname NOT IN ('pg_catalog', 'information_schema')
+          AND a.atttypid IN ('date'::regtype, 'timestamp'::regtype, 'timestamptz'::regtype)""",
     "checks": """
         SELECT n.nspname, c.relname, pg_get_constraintdef(con.oid)
         FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -232,8 +243,45 @@ def load_catalog(cur) -> Catalog:
             vals = re.findall(r"'((?:[^']|'')*)'", m.group(2))
             known = t.columns[m.group(1)].values
             known += [v.replace("''", "'") for v in vals if v.replace("''", "'") not in known]
+    cur.execute(CATALOG_SQL["latest"])
+    cat.clock = data_clock(cur.fetchall(), cat)
     cat.infer_links()
     return cat
+
+
+# A date column that holds what is still to come, not what has happened (due, expiry, validity ends, schedules)
+_AHEAD = {"due", "exp", "expiry", "expires", "expiration", "valid", "until", "thru", "to", "end", "ends", "sched",
+          "scheduled", "plan", "planned", "next", "deadline", "renew", "renewal", "start", "starts", "effective",
+          "retire", "retired", "birth", "dob", "required", "promised", "eta", "target", "expected", "std", "sta"}
+
+
+def _ahead(col: str) -> bool:
+    return bool({p.lower() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", col)} & _AHEAD)
+
+
+def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str, str] | None:
+    """Where the data's own "today" is read when the database is a snapshot: (table, column, its newest date) of the
+    newest date/time any event column holds (pg_stats, no scan), when that is more than 60 days ago — a copy of data
+    that stopped then, where "this year" means the data's year. None for a live database (something is recent)."""
+    today = now or dt.date.today()
+    best: tuple[dt.date, str, str] | None = None
+    for schema, table, col, bounds, common in rows:
+        t = cat.tables.get(table)
+        if t is None or t.schema != schema or t.kind not in "rpm" or col not in t.columns or _ahead(col):
+            continue
+        seen = []
+        for v in [*(bounds if isinstance(bounds, list) else json.loads(bounds or "[]")),
+                  *(common if isinstance(common, list) else json.loads(common or "[]"))]:
+            try:
+                seen.append(dt.date.fromisoformat(str(v)[:10]))
+            except ValueError:
+                continue
+        seen = [d for d in seen if d <= today]
+        if seen and (best is None or max(seen) > best[0]):
+            best = (max(seen), t.name, col)
+    if best is None or best[0] >= today - dt.timedelta(days=60):
+        return None
+    return best[1], best[2], best[0].isoformat()
 
 
 def read_catalog(ctx, fresh: bool = False) -> Catalog:
