@@ -45,6 +45,8 @@ def test_a_window_of_a_copy_counts_from_its_newest_event_and_a_written_date_need
     w = anchored(time_window("How many jobs were done this year?"), cat)
     assert 'SELECT max("done_at") FROM "ops"."job"' in w.lower and "now()" not in w.lower.replace("<= now()", "")
     assert w.asof.startswith("2021-11-13")
+    today = anchored(time_window("How many jobs were done today?"), cat)
+    assert today.lower.count("SELECT max") == 1 and today.lower.count("now()") == 1, today.lower  # not nested
     assert anchored(time_window("jobs done in March 2021"), cat).asof == ""
     assert anchored(time_window("jobs done this year"), _cat()).asof == ""  # live: the clock
     q = build_query("How many jobs were done last month?", cat)

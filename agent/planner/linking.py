@@ -565,8 +565,9 @@ def anchored(w: Window | None, cat: Catalog) -> Window | None:
     def moved(x: psql.Composable | None) -> psql.Composable | None:
         if x is None:
             return None
-        text = x.as_string(None)
-        out = text.replace("current_date", f"({newest})::date").replace("now()", f"({newest})::timestamptz")
+        text = x.as_string(None)  # both marked first: the newest's own now() stays the clock
+        out = text.replace("current_date", "\0d").replace("now()", "\0n")
+        out = out.replace("\0d", f"({newest})::date").replace("\0n", f"({newest})::timestamptz")
         return psql.SQL(out) if out != text else x
 
     low, high = moved(w.low), moved(w.high)
