@@ -87,3 +87,10 @@ def test_this_year_and_last_month_on_a_copy_are_the_datas(shop):
     want = truth(shop, "SELECT sum(pages) FROM ops.job WHERE done_at >= date_trunc('month', (SELECT max(done_at) FROM "
                        "ops.job)) - interval '1 month' AND done_at < date_trunc('month', (SELECT max(done_at) FROM ops.job))")
     assert want and f"**{want}**" in text[:200], (newest, text[:500])
+
+
+def test_a_range_of_months_with_one_year_is_every_day_of_them():
+    w = time_window("How much fuel surcharge did we invoice for July to September 2024?")
+    assert (w.lower, w.upper) == ("'2024-07-01'::date", "'2024-10-01'::date")
+    w = time_window("sales from November to January 2025")
+    assert (w.lower, w.upper) == ("'2024-11-01'::date", "'2025-02-01'::date")

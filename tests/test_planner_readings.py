@@ -151,3 +151,27 @@ def test_a_figure_each_row_holds_itself_is_its_column_not_a_total_of_its_childre
         "balance": Column("balance", "numeric(12,2)")}, fks=[("branch_id", "branch", "branch_id")])
     sql = build_query("Show me the balance of each branch", Catalog({"branch": branch, "account": account})).sql
     assert "account" not in sql and "FROM bank.branch" in sql, sql  # its rows, balance and all
+
+
+def _attempts() -> Catalog:
+    reason = Table("trk", "fail_reason", "r", pk="fail_cd", comment="Failure reasons", columns={
+        "fail_cd": Column("fail_cd", "text"), "description": Column("description", "text"),
+        "category": Column("category", "text")})
+    attempt = Table("trk", "attempt", "r", pk="attempt_id", comment="Delivery attempts", columns={
+        "attempt_id": Column("attempt_id", "integer"), "attempted_at": Column("attempted_at", "timestamp"),
+        "outcome": Column("outcome", "text", comment="D = delivered, F = failed"),
+        "fail_cd": Column("fail_cd", "text", comment="Why it failed. NULL when delivered")},
+        fks=[("fail_cd", "fail_reason", "fail_cd")])
+    return Catalog({"fail_reason": reason, "attempt": attempt})
+
+
+def test_a_breakdown_by_a_column_keeps_the_rows_that_have_one_and_shows_the_lookups_words():
+    assert _attempts().tables["fail_reason"].label_column() == "description"  # not the code that keys it
+    sql = build_query("What was the most common reason for a failed delivery in 2024?", _attempts()).sql
+    assert "GROUP BY" in sql and "IS NULL" not in sql and "description" in sql, sql
+
+
+def test_a_name_particle_is_a_whole_word():
+    from agent.planner.sql import _PROPER
+    assert [m.group(1) for m in _PROPER.finditer(" Give the share. One decimal place please.")] == []
+    assert [m.group(1) for m in _PROPER.finditer(" sales of Maison de la Presse")] == ["Maison de la Presse"]

@@ -83,8 +83,8 @@ class Table:
         titled = [c for c in self.columns if c.lower().endswith("title") and self.columns[c].is_text]
         if titled:  # "prog_title" names a programme better than its code
             return titled[0]
-        for want in ("email", "sku", "code"):
-            if want in self.columns:
+        for want in ("email", "sku", "code", "description", "descr", "label"):  # a lookup's words, not its key
+            if want in self.columns and self.columns[want].is_text:
                 return want
         text = [c.name for c in self.columns.values() if c.is_text]
         return text[0] if text else None

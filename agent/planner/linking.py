@@ -579,6 +579,19 @@ def anchored(w: Window | None, cat: Catalog) -> Window | None:
 _BARE_MONTH = re.compile(rf"\b(?:in|during|for|throughout|of)\s+{_MONTH}(?!\s*\d)(?!\s+(?:of|the)\b)")
 
 
+def _month_range(q: str) -> Window | None:
+    """"July to September 2024", "from November to January 2025": the first month's first day up to the day after
+    the last month (the year is the last month's; a first month after it is the year before)."""
+    m = re.search(rf"\b{_MONTH}\s+(?:to|through|thru|until|till|and|-|–)\s+{_MONTH}\s+(\d{{4}})\b", q)
+    if not m:
+        return None
+    first, last = (next(i for i, name in enumerate(MONTHS, 1) if name.startswith(g[:3])) for g in m.group(1, 2))
+    year = int(m.group(3))
+    start = dt.date(year - (first > last), first, 1)
+    end = dt.date(year + (last == 12), last % 12 + 1, 1)
+    return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
+
+
 def _bare_month(q: str) -> Window | None:
     """"in October" with no year: the latest October up to today (this one while it lasts)."""
     m = _BARE_MONTH.search(q)
@@ -614,7 +627,8 @@ def time_window(question: str) -> Window | None:
     if m and int(m.group(1) or m.group(3)) <= int(m.group(2) or m.group(4)):  # "from 2021 to 2024": both years
         return Window(m.group(0), _date(f"{m.group(1) or m.group(3)}-01-01"),
                       _date(f"{int(m.group(2) or m.group(4)) + 1}-01-01"))
-    found = _between_dates(q) or _bounded(q) or _one_day(q) or _month_of_year(q) or _quarter(q) or _half(q)
+    found = _month_range(q) or _between_dates(q) or _bounded(q) or _one_day(q) or _month_of_year(q) or _quarter(q) \
+        or _half(q)
     if found:
         return found
     m = re.search(r"\b(before|after|since|prior to)\s+(\d{4})\b", q)  # "born before 1950", "since 2020"

@@ -105,6 +105,8 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     group, kind, asc = grouping(r, cat, fact, kind)
     if group is not None and group.join is not None:
         f.joins.append(group.join)
+    for name in {group.name, *(x[1] for x in group.exprs)} if group is not None else ():
+        grouped_has_values(f, name)
     found = percent(r, fact, f, kind)
     if found:
         return found
@@ -416,7 +418,7 @@ def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
 
 _CALENDAR_WORDS = {*MONTHS, "spring", "summer", "fall", "autumn", "winter", "monday", "tuesday", "wednesday",
                    "thursday", "friday", "saturday", "sunday", "christmas", "easter"}
-_PROPER = re.compile(r"(?<=\s)([A-Z][a-z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von|du)){1,5})")
+_PROPER = re.compile(r"(?<=\s)([A-Z][a-z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von|du)(?![\w&'.-])){1,5})")
 
 
 def name_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
@@ -934,6 +936,16 @@ def spanned(r: Read, fact: Table, f: Filters, group: Group | None, asc: bool, sp
         return grouped(r, fact, f, group, agg, label, asc, f"{kind} of {what} per {group.name}")
     sql = S("SELECT {} AS {} FROM {} t{}{}").format(agg, ident(label), rel(fact), f.join(), f.where())
     return query(sql, kind, fact.name, f"{kind} of {what}", label)
+
+
+def grouped_has_values(f: Filters, name: str) -> None:
+    """A breakdown by a column counts the rows that have one: "the most common reason for a failed delivery" keeps
+    no "fail_cd is NULL" (a comment's "NULL when delivered" met the word "delivery"), which would leave no group."""
+    drop = [c for c, x in zip(f.conds, f.said) if x.startswith((f"{name} is NULL", f"no {name} (")) or x == f"no {name}"]
+    if drop:
+        f.said = [x for c, x in zip(f.conds, f.said) if c not in drop]
+        f.conds = [c for c in f.conds if c not in drop]
+        f.base = [c for c in f.base if c not in drop]
 
 
 def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
