@@ -14,6 +14,12 @@ _NUM_TYPES = ("int", "numeric", "real", "double", "decimal", "money", "float")
 _NUM_NAMES = {"bigint", "smallint", "integer", "int2", "int4", "int8", "float4", "float8", "double precision"}
 
 
+def name_words(name: str) -> set[str]:
+    """A column name's words, lower-case: split on underscores, other punctuation and camelCase ("ModifiedDate":
+    modified, date)."""
+    return {p.lower() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", name)}
+
+
 @dataclass
 class Column:
     name: str
@@ -32,8 +38,7 @@ class Column:
     @property
     def audit(self) -> bool:
         """A bookkeeping time (when the row was written or last touched), not an event the row records."""
-        parts = {p.lower() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", self.name)}  # "ModifiedDate": modified
-        return self.is_time and bool(parts & _AUDIT_PARTS or _AUDIT_SAID.search(self.comment))
+        return self.is_time and bool(name_words(self.name) & _AUDIT_PARTS or _AUDIT_SAID.search(self.comment))
 
     @property
     def is_numeric(self) -> bool:

@@ -11,7 +11,7 @@ import time
 
 from psycopg import sql as psql
 
-from toolkits.catalog import Catalog, Column, Table
+from toolkits.catalog import Catalog, Column, Table, name_words
 from toolkits.postgres.connection import readonly_session
 
 _CACHE: dict[str, tuple[float, Catalog]] = {}
@@ -255,10 +255,6 @@ _AHEAD = {"due", "exp", "expiry", "expires", "expiration", "valid", "until", "th
           "retire", "retired", "birth", "dob", "required", "promised", "eta", "target", "expected", "std", "sta"}
 
 
-def _ahead(col: str) -> bool:
-    return bool({p.lower() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", col)} & _AHEAD)
-
-
 def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str, str] | None:
     """Where the data's own "today" is read when the database is a snapshot: (table, column, its newest date) of the
     newest date/time any event column holds (pg_stats, no scan), when that is more than 60 days ago — a copy of data
@@ -267,7 +263,7 @@ def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str
     best: tuple[dt.date, str, str] | None = None
     for schema, table, col, bounds, common in rows:
         t = cat.tables.get(table)
-        if t is None or t.schema != schema or t.kind not in "rpm" or col not in t.columns or _ahead(col):
+        if t is None or t.schema != schema or t.kind not in "rpm" or col not in t.columns or name_words(col) & _AHEAD:
             continue
         seen = []
         for v in [*(bounds if isinstance(bounds, list) else json.loads(bounds or "[]")),
