@@ -217,6 +217,9 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("What statuses can an order have, and what does each one mean?", "describe_table"),
     ("On orders, is the amount stored gross or net of VAT?", "describe_table"),
     ("For orders, what is the difference between an empty (NULL) discount and a discount of 0?", "describe_table"),
+    ("Is there an index on the orders table that never gets used?", "index_usage"),
+    ("Which of our indexes aren't being used?", "index_usage"),
+    ("The front desk looks up orders by phone number all day and it's slow. What index would help?", "index_advice"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for

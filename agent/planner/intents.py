@@ -66,6 +66,7 @@ class Composite:
 
     pattern: str
     tools: tuple[str, ...]
+    unless_asked: tuple[str, ...] = ()  # a tool whose own intent matched answers what is asked instead
 
 
 COMPOSITES: tuple[Composite, ...] = (
@@ -73,7 +74,8 @@ COMPOSITES: tuple[Composite, ...] = (
     Composite(r"^(?![^.?]*\b(quer(y|ies)|statements?|sql)\b)[^.?]*\b(slow|sluggish|laggy|lagging|hanging|freez\w+|"
               r"timing out|timeouts?|unresponsive|degraded)\b|\bslow (right )?now\b|"
               r"\bperformance (problem|issue|drop)s?\b|\bwhat('s| is) (slowing|wrong with)\b",
-              ("active_sessions", "locks", "top_queries", "host_resources")),
+              ("active_sessions", "locks", "top_queries", "host_resources"),
+              unless_asked=("index_advice", "explain_query", "settings_advice")),  # "it's slow. What index would help?"
     # a health check: tables, indexes, then the database-wide figures
     Composite(r"\b(health ?check|check ?-?up|overall health|check (the |my |our )?(database|db|postgres)|anything wrong|"
               r"how healthy|general (check|review)|audit|look over|inspect (the |my )?(database|db)|"
@@ -167,9 +169,6 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
     """The names of the tools ``question`` needs, in order. ``catalog`` is read only when needed (a
     setting named on its own; an intent that needs a table named)."""
     sql = sql_in(question)
-    for c in COMPOSITES:
-        if re.search(c.pattern, question, re.I) and not sql:  # "this report is slow, why? SELECT ...": that statement
-            return list(c.tools)
     hits = []
     joined = re.sub(r"(?<=\w)\.(?=[A-Za-z_])", "_", question)  # "core.player": one name, no sentence end, no CPU core
     for tool in tools:
@@ -179,6 +178,9 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
             hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table))
     hits.sort()
     names = [h[2] for h in hits]
+    for c in COMPOSITES:
+        if re.search(c.pattern, question, re.I) and not sql and not set(c.unless_asked) & set(names):
+            return list(c.tools)  # "this report is slow, why? SELECT ...": that statement, not the composite
     if set(names) <= {"active_sessions", "locks", "database_stats", "host_resources", SETTING_TOOL} and names and (
             setting_named(question, catalog().settings)
             or (set(names) <= {"host_resources", SETTING_TOOL}  # "memory ... before spilling to disk (work_mem)"

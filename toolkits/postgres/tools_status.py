@@ -69,7 +69,8 @@ def plan_index_usage(ask: Ask) -> Planned:
                "which foreign keys have no index", "which indexes are never scanned"],
     intents=[Intent(r"\b(unused|duplicate[ds]?|redundant|useless|never used|overlapping|invalid)\b[^.?]*\bindex(es)?\b|"
                     r"\bforeign keys?\b[^.?]*\b(without|missing|lacking|with no|need(s)?)\b[^.?]*\bindex(es)?\b|"
-                    r"\bunindexed foreign keys?\b|\b(drop|remove|delete|get rid of)\b[^.?]*\bindex(es)?\b|\bindex(es)?\b[^.?]*\b(never|ever) (been )?(scanned|used)\b|"
+                    r"\bunindexed foreign keys?\b|\b(drop|remove|delete|get rid of)\b[^.?]*\bindex(es)?\b|"
+                    r"\bindex(es)?\b[^.?]*\b(never|ever|not|\w+n't|no longer|rarely)( \w+)? (scanned|used|read|touched)\b|"
                     r"\bindex(es)?\b[^.?]*\b(unused|never used|not used|duplicate[ds]?|redundant|usage|bloat(ed)?|"
                     r"scans?|scanned (the )?most|used (the )?most|most (used|scanned))\b|\bindex usage\b|"
                     r"\b(most|least) (used|scanned) index(es)?\b", precedence=40)],
