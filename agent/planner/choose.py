@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from agent.planner.filters import Query
-from agent.planner.linking import STOP, bare, singular
+from agent.planner.linking import SECONDS_PER, STOP, bare, singular
 from agent.planner.question import Read, implied_table
 from agent.planner.related import deep_ranked, groups_with, ranked, self_ref, when_related, with_children, with_related, without
 from agent.planner.semantic import ranked_tables
@@ -89,7 +89,9 @@ def faults_of(r: Read, q: Query) -> list[str]:
     out = []
     if r.avg and "avg(" not in sql and "percentile_cont" not in sql and q.kind != "ask":
         out.append("asks for an average, computes none")
-    if r.count and "count(" not in sql and q.kind not in ("list", "ask", "value"):
+    hours = re.search(r"\bhow many\s+(?:[a-z_]+\s+)?([a-z]+)", r.q)
+    if r.count and "count(" not in sql and q.kind not in ("list", "ask", "value") and not (
+            q.kind == "sum" and hours and hours.group(1) in SECONDS_PER):  # "how many labour hours": hours summed
         out.append("asks how many, counts nothing")
     if r.group and "group by" not in sql and q.kind not in ("top", "ask") and re.search(
             r"\b(per|for each|each|grouped by|broken down by|split by|breakdown)\b", r.q):  # "by value" may order

@@ -219,6 +219,10 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and _INFLECTION.fullmatch(k[len(w):])]
                 hit = stems[0] if len(stems) == 1 else None
+            if hit is None and len(w) >= 6 and w not in STOP and i not in exact:  # "milling" → 'MILL', "washed" → 'WASH'
+                roots = [v for k, v in lower.items() if len(k) >= 4 and k.isalpha() and w.startswith(k)
+                         and _INFLECTION.fullmatch(w[len(k):])]
+                hit = roots[0] if len(roots) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP and _codes(c.values):  # "solar" → 'SOLR'
                 short = [v for k, v in lower.items() if len(k) >= 4 and k[:2] == w[:2] and abbreviates(k, w)
                          and k not in english()]  # "solar" → SOLR; 'ROOF' is a word, 'ENAL' (an airport) no 'external'
@@ -247,7 +251,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                               *_core_values(c.values, ws, skip | used)]:
                 take(hit, span)
     done, before = {x.split()[0] for x in said}, skip | used
-    common = _common(t, fact)
+    common = table_words(t, fact)
     found = [(m, c) for c in [*t.columns.values(), *t.keys.values()]  # "written off" → U: "U = ... written off"
              if c.name not in done for m in named_each(c, ws, before, common)]  # "neither completed nor cancelled"
     if strong and not conds and all(2 <= m[3] < 3 for m, _ in found):
@@ -296,11 +300,11 @@ def _either(conds: list, said: list[str], eqs: list) -> tuple[list, list[str]]:
     return [c for k, c in enumerate(conds) if k not in drop], [x for k, x in enumerate(said) if k not in drop]
 
 
-def _common(t: Table, fact: Table | None = None) -> set[str]:
+def table_words(t: Table, fact: Table | None = None) -> set[str]:
     """Stems of the words a table's rows are called by, which never name one of its values alone ("Encounters
     (hospital stays)": "stay" is no type of encounter); for a referenced table, the fact's words too ("freight"
     billed on shipments is their cost, not a carrier's mode "LTL ... freight")."""
-    said = {stem(w) for w in words(t.comment)}
+    said = {stem(w) for w in words(t.comment)} | {stem(singular(p)) for p in name_parts(t.name)}
     if fact is not None:
         said |= {stem(w) for c in fact.columns.values() for w in words(f"{c.name} {c.comment}")}
         said |= {stem(w) for w in words(fact.comment)}
@@ -309,7 +313,7 @@ def _common(t: Table, fact: Table | None = None) -> set[str]:
 
 def meant_words(t: Table, ws: list[str], skip: set[int]) -> set[int]:
     """The word positions that name a value of ``t`` through what its comments say the values mean."""
-    common = _common(t)
+    common = table_words(t)
     return {i for c in [*t.columns.values(), *t.keys.values()] if (m := named(c, ws, skip, common)) for i in m[1]}
 
 

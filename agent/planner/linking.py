@@ -159,6 +159,8 @@ def comment_names(comment: str) -> list[str]:
             ws = ws[:-1]  # "Sales order header", "Item master", "Sales representative current (information)"
         if ws and ws[0] in _QUALIFIERS and len(ws) > 1:
             ws = ws[1:]  # "Current stock balance": stock balance
+        if len(ws) > 3 and i < len(lead.split("/")) and ws[0] not in _NOT_NAMES:
+            ws = ws[-2:]  # "Hourly shop-floor employees": the head noun names the rows, not its modifiers
         if not ws or len(ws) > 3 or ws[0] in _NOT_NAMES:
             continue
         out.append("_".join(ws))
@@ -517,15 +519,18 @@ _BOUND = r"(before|prior to|earlier than|after|later than|since|from|starting|un
 def _bounded(q: str) -> Window | None:
     """"before 16 August 2017", "since March 2024", "after 2024-03-01", "until 30 June 2024": an open window (a month
     without a day: before its first day, after its last)."""
-    m = re.search(rf"\b{_BOUND}\s+(?:the\s+)?({_FULL_DAY}|{_MONTH}\s+\d{{4}}\b)", q)
+    m = re.search(rf"\b{_BOUND}\s+(?:the\s+)?(?:(start|beginning|end) of\s+)?({_FULL_DAY}|{_MONTH}\s+\d{{4}}\b)", q)
     if not m:
         return None
-    text, word = m.group(2), m.group(1)
+    text, word = m.group(3), m.group(1)
     try:
         year = re.search(r"\d{4}", text).group()
         first, last = _day(text, year, False), _day(text, year, True)
     except (ValueError, OverflowError, AttributeError):
         return None
+    if m.group(2) == "end":  # "since the end of March 2024": after its last day; "before the end of ...": up to it
+        word = {"before": "until", "prior to": "until", "earlier than": "until", "since": "after", "from": "after",
+                "starting": "after"}.get(word, word)
     if word in ("before", "prior to", "earlier than"):
         return Window(m.group(0), None, _date(first.isoformat()))
     if word in ("until", "till", "up to", "through", "by"):
@@ -610,6 +615,11 @@ def time_window(question: str) -> Window | None:
         return found
     if re.search(r"\b(?:yesterday|today|tomorrow)\b", q) and _one_day(q):  # "tomorrow, 16 August 2017": the day said
         return _one_day(q)
+    m = re.search(r"\b(before|prior to|earlier than|until|after|later than)\s+(today|now)\b", q)
+    if m:  # "due before today": an open window up to today (after it: from tomorrow)
+        later = m.group(1) in ("after", "later than")
+        return Window(m.group(0), psql.SQL("current_date + 1") if later else None,
+                      None if later else psql.SQL("current_date"))
     if re.search(r"\btomorrow\b", q):
         return Window("tomorrow", psql.SQL("current_date + 1"), psql.SQL("current_date + 2"))
     if re.search(r"\byesterday\b", q):
@@ -631,12 +641,12 @@ def time_window(question: str) -> Window | None:
         or _half(q)
     if found:
         return found
-    m = re.search(r"\b(before|after|since|prior to)\s+(\d{4})\b", q)  # "born before 1950", "since 2020"
-    if m and 1800 < int(m.group(2)) < 2200:
-        y = int(m.group(2))
+    m = re.search(r"\b(before|after|since|prior to)\s+(?:(?:the\s+)?(start|beginning|end) of\s+)?(\d{4})\b", q)
+    if m and 1800 < int(m.group(3)) < 2200:  # "born before 1950", "since 2020", "since the start of 2023"
+        y = int(m.group(3)) + (m.group(2) == "end")  # "before the end of 2023": before 2024 starts
         if m.group(1) in ("before", "prior to"):
             return Window(m.group(0), None, _date(f"{y}-01-01"))
-        return Window(m.group(0), _date(f"{y + (m.group(1) == 'after')}-01-01"))
+        return Window(m.group(0), _date(f"{y + (m.group(1) == 'after' and not m.group(2))}-01-01"))
     m = re.search(r"\b(?:in|during|for|throughout|(?<![0-9] )(?<!out )of|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
                   r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
     if m and 1900 < int(m.group(1)) < 2100:
@@ -812,7 +822,10 @@ _EVENTS = ({"complete", "completed", "finish", "finished", "done", "close", "clo
            {"ship", "shipped", "dispatch", "dispatched", "send", "sent"},
            {"deliver", "delivered", "receive", "received", "arrive", "arrived"},
            {"pay", "paid", "settle", "settled"},
-           {"acknowledge", "acknowledged", "ack", "acked"})
+           {"acknowledge", "acknowledged", "ack", "acked"},
+           {"leave", "left", "quit", "resign", "resigned", "terminate", "terminated", "termination", "term", "exit", "exited",
+            "separated", "separation"},
+           {"hire", "hired", "join", "joined", "onboard", "onboarded", "recruited"})
 
 
 def _same_event(w: str, c) -> bool:

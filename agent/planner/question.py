@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
-from agent.planner.linking import (STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, shared_names,
-                                   singular, spelled_numbers, time_column, time_window, words)
+from agent.planner.linking import (STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
+                                   shared_names, singular, spelled_numbers, time_column, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table, ranked_tables
 from toolkits.catalog import Catalog
@@ -97,7 +97,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
             r.child = o
             break
     if r.child is None and r.count and not value_filters(cat.tables[r.subject], ws, "x", r.used)[0] \
-            and not null_meant(cat.tables[r.subject], ws) and not missing_said(cat.tables[r.subject], ws, r.used):
+            and not null_meant(cat.tables[r.subject], ws) and not missing_said(cat.tables[r.subject], ws, r.used) \
+            and not flag_said(cat.tables[r.subject], ws):
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
                 and value_filters(t, ws, "x", r.used)[0]}
@@ -116,6 +117,23 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     if r.child is None and r.count and (r.window or _EVER.search(r.q)):
         r.child = _status_history(r, cat)  # "resolved in March 2025", "went to pre-arbitration at some point"
     return r
+
+
+_FLAG_WORDS = {"is", "has", "flag", "flg", "ind", "indicator", "bool", "yn"}
+
+
+def flag_said(t, ws: list[str]) -> bool:
+    """Whether the question says every word of one of the table's yes/no columns ("customers on credit hold":
+    credit_hold): a filter on the subject's own rows, not on a child's."""
+    said = {singular(w) for w in ws}
+    own = {singular(p) for p in name_parts(t.name)}
+    for c in t.columns.values():
+        if c.type != "boolean":
+            continue
+        parts = [singular(p) for p in name_parts(c.name) if p not in _FLAG_WORDS and singular(p) not in own]
+        if parts and all(len(p) >= 3 and p in said for p in parts):
+            return True
+    return False
 
 
 _PLANNED = {"scheduled", "planned", "slated", "due", "expected", "booked", "rostered", "timetabled"}

@@ -21,7 +21,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (MISSING, NULL_SAYS, said_column, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (MISSING, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -171,6 +171,9 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         if _named_measure(t, w) or any(_named_measure(rt, w) or (timed and duration_col(rt))
                                        for rt, _, _ in [(t, "", ""), *cat.inbound(t.name)]):
             kind = "sum"
+    unit_asked = re.search(r"\bhow many\s+[a-z_]+\s+([a-z]+)", q)
+    if unit_asked and kind == "count" and unit_asked.group(1) in SECONDS_PER and time_summed(q) and duration_col(t):
+        kind = "sum"  # "how many labour hours were booked": the table's hours summed, not its rows counted
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
     if hm and kind == "count" and not r.group:  # "how many API calls were metered": a sum of the quantity in calls
@@ -646,7 +649,7 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         expr = S("({})::boolean").format(ref) if c.key_of else ref
         name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
-        if flag and not c.key_of and not re.search(rf"\b{re.escape(stem)}\b", r.q) and not meant_value(c, r.ws, set()):
+        if flag and not c.key_of and not re.search(rf"\b{re.escape(stem)}\b", r.q) and not meant_value(c, r.ws, set(), table_words(fact)):
             # "OnlineOrderFlag": online; "mkt_opt_in": marketing (a part that is a word names only itself) — unless
             # its comment's meanings already read the question ("leaving out reversed payments": rev_flg's)
             own = {singular(p) for p in name_parts(fact.name)}
@@ -662,6 +665,9 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
             f.add(no, f"{name} = {0 if number else 'false'}")
         elif re.search(rf"\b{re.escape(stem)}\b", q):
             f.add(yes, f"{name} = {1 if number else 'true'}")
+        else:
+            continue
+        r.used |= {i for i, w in enumerate(r.ws) if w == stem or w in name_parts(c.name)}  # "credit hold" is read
 
 
 _NO_LONGER = re.compile(r"\bno longer (?:being |on |in )?(\w+)|\bnot (\w+) any ?more\b")
