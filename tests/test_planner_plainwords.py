@@ -62,3 +62,45 @@ def test_since_the_start_or_end_of_a_year_and_before_today():
 def test_leaving_dates_the_leaving_column():
     q = build_query("How many members have left since the start of 2023?", _crew())
     assert q.table == "crew" and "exit_dt >= '2023-01-01'" in q.sql.replace('"', ""), q.sql
+
+
+def _jobs() -> Catalog:
+    job = Table("prod", "job", "r", pk="job_id", comment="Shop jobs", columns={
+        "job_id": Column("job_id", "integer"), "opened_dt": Column("opened_dt", "date", nullable=False),
+        "released_dt": Column("released_dt", "date", comment="Date released to the floor; NULL = not yet"),
+        "closed_dt": Column("closed_dt", "date", comment="Date the shop job was finished or cancelled; NULL = open")})
+    stock = Table("prod", "stock_lot", "r", pk="lot_no", columns={
+        "lot_no": Column("lot_no", "varchar(12)"),
+        "grade_cd": Column("grade_cd", "varchar(8)", values=["AL6061", "AL7075", "SS304", "SS316"],
+                           comment="Grade: AL6061 / AL7075 = aluminium bar, SS304 / SS316 = stainless bar"),
+        "rcvd_dt": Column("rcvd_dt", "date", nullable=False)})
+    issue = Table("prod", "issue", "r", pk="issue_id", columns={
+        "issue_id": Column("issue_id", "integer"), "lot_no": Column("lot_no", "varchar(12)"),
+        "qty_kg": Column("qty_kg", "numeric(10,3)", nullable=False), "issued_dt": Column("issued_dt", "date", nullable=False)},
+        fks=[("lot_no", "stock_lot", "lot_no")])
+    staff = Table("hr", "staff", "r", pk="staff_id", comment="Employees", columns={
+        "staff_id": Column("staff_id", "integer"), "full_nm": Column("full_nm", "text"),
+        "hired_dt": Column("hired_dt", "date", nullable=False), "left_dt": Column("left_dt", "date")})
+    return Catalog({"job": job, "stock_lot": stock, "issue": issue, "staff": staff})
+
+
+def test_the_from_to_phrase_names_the_span_not_the_windows_verb():
+    q = build_query("For jobs completed in 2024, what was the average number of days from release to completion?", _jobs())
+    sql = q.sql.replace('"', "")
+    assert "t.closed_dt - t.released_dt" in sql and "closed_dt >= '2024-01-01'" in sql, sql
+
+
+def test_longest_serving_is_the_earliest_start():
+    q = build_query("Who is our longest-serving employee still with us?", _jobs())
+    assert "ORDER BY t.hired_dt ASC" in q.sql.replace('"', ""), q.sql
+
+
+def test_a_number_names_the_one_code_that_holds_it_and_slashed_codes_share_a_meaning():
+    from agent.planner.glossary import meanings
+
+    said = {m.code: m.said for m in meanings(_jobs().tables["stock_lot"].columns["grade_cd"])}
+    assert said["AL6061"] == said["AL7075"] == "aluminium bar", said
+    q = build_query("How many kilograms of 6061 aluminium were issued in 2023?", _jobs())
+    sql = q.sql.replace('"', "")
+    assert "sum(t.qty_kg)" in sql and "= 'AL6061'" in sql and "AL7075" not in sql, sql
+    assert "issued_dt >= '2023-01-01'" in sql, sql  # the year, not "of 6061"

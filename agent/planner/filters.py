@@ -219,6 +219,10 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and _INFLECTION.fullmatch(k[len(w):])]
                 hit = stems[0] if len(stems) == 1 else None
+            if hit is None and w.isdigit() and len(w) >= 3 and all(re.fullmatch(r"[A-Z0-9][A-Z0-9_-]{1,11}", v)
+                                                                for v in c.values):  # "6061 aluminium" → 'AL6061'
+                coded = [v for k, v in lower.items() if k != w and re.search(rf"(?<![0-9]){w}(?![0-9])", k)]
+                hit = coded[0] if len(coded) == 1 else None
             if hit is None and len(w) >= 6 and w not in STOP and i not in exact:  # "milling" → 'MILL', "washed" → 'WASH'
                 roots = [v for k, v in lower.items() if len(k) >= 4 and k.isalpha() and w.startswith(k)
                          and _INFLECTION.fullmatch(w[len(k):])]

@@ -68,6 +68,14 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
         sep = _SEP.match(comment, m.end())
         found.append((m.start(), sep.end() if sep else m.end(), m.group(1), sep is not None))
     found = [f for f in found if not _EXAMPLE.search(comment[:f[0]])]  # "e.g. 2025F = Fall 2025" shows one value
+    alias: dict[int, int] = {}  # "AL6061 / AL7075 = aluminium bar": both codes mean it
+    for k in range(len(found) - 2, -1, -1):
+        if not found[k][3] and (found[k + 1][3] or k + 1 in alias) \
+                and re.fullmatch(r"\s*/\s*", comment[found[k][1]:found[k + 1][0]]):
+            alias[k] = alias.get(k + 1, k + 1)
+    aliased = [(found[k][2], found[j]) for k, j in alias.items()]
+    starts = [f[0] for f in found]
+    found = [f for k, f in enumerate(found) if k not in alias]
     signed = [f for f in found if f[3]]
     if signed or signed_only:  # "No longer sold" opens a sentence; it is no "no = ..." entry
         found = signed
@@ -77,10 +85,15 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
     seen, out = set(), []
     for k, (_, end, code, _) in enumerate(found):
         stop = found[k + 1][0] if k + 1 < len(found) else len(comment)
+        stop = min([x for x in starts if x >= end] + [stop])  # not into the next code a slash joins to another
         key = code.lower() if flags else code
         if key not in seen:
             seen.add(key)
             out.append((code, comment[end:stop]))
+    text = dict(out)
+    for code, head in aliased:  # the meaning of the code the slash joins it to
+        if head[2] in text and (code.lower() if flags else code) not in seen:
+            out.append((code, text[head[2]]))
     return out
 
 

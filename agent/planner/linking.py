@@ -647,9 +647,11 @@ def time_window(question: str) -> Window | None:
         if m.group(1) in ("before", "prior to"):
             return Window(m.group(0), None, _date(f"{y}-01-01"))
         return Window(m.group(0), _date(f"{y + (m.group(1) == 'after' and not m.group(2))}-01-01"))
-    m = re.search(r"\b(?:in|during|for|throughout|(?<![0-9] )(?<!out )of|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
-                  r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
-    if m and 1900 < int(m.group(1)) < 2100:
+    m = next((x for x in re.finditer(
+        r"\b(?:in|during|for|throughout|(?<![0-9] )(?<!out )of|(?:month|week|day|quarter)s? of)\s+(?:the\s+)?(?:calendar\s+)?"
+        r"(?:year\s+)?(\d{4})(?:\s+calendar\s+year)?\b", q)  # "during calendar year 2025"
+        if 1900 < int(x.group(1)) < 2100), None)  # "kilograms of 6061 aluminium ... in 2023": the year, not the alloy
+    if m:
         y = int(m.group(1))
         return Window(m.group(0), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
     # a year before what it dates ("on 2024 orders", "the 2024 billing months"), not a number ("over 2000 orders")
@@ -789,7 +791,7 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
-            elif window_pos >= 0 and abs(i - window_pos) <= 3 and _same_event(w, c):  # "completed" → closed_ts
+            elif window_pos >= 0 and abs(i - window_pos) <= 3 and same_event(w, c):  # "completed" → closed_ts
                 named.append((2, abs(i - window_pos), c.name, i))
             elif "_" in stem and len(w) > 3 and w not in STOP and w not in _WHEN_WORDS and any(
                     p == w or (len(p) > 3 and (p.startswith(w) or w.startswith(p) or p.startswith(stem_word(w))))
@@ -814,7 +816,7 @@ _WHEN_WORDS = {"last", "first", "next", "past", "previous", "latest", "earliest"
                "modified", "changed", "created", "date", "time", "month", "year", "week", "days", "hours"}
 
 # Verbs that name one event ("work orders completed in 2023" are dated by closed_ts)
-_EVENTS = ({"complete", "completed", "finish", "finished", "done", "close", "closed", "resolve", "resolved", "end",
+_EVENTS = ({"complete", "completed", "completion", "finish", "finished", "done", "close", "closed", "resolve", "resolved", "end",
             "ended", "final"},
            {"open", "opened", "raise", "raised", "report", "reported", "log", "logged", "submit", "submitted", "file",
             "filed"},
@@ -828,7 +830,7 @@ _EVENTS = ({"complete", "completed", "finish", "finished", "done", "close", "clo
            {"hire", "hired", "join", "joined", "onboard", "onboarded", "recruited"})
 
 
-def _same_event(w: str, c) -> bool:
+def same_event(w: str, c) -> bool:
     """Whether word ``w`` and date column ``c`` (its name or its comment's first words) name the same event."""
     group = next((g for g in _EVENTS if w in g), None)
     if group is None:
@@ -936,6 +938,8 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
 _UNIT_WORDS = {"kwh", "mwh", "wh", "kw", "mw", "minute", "hour", "second", "day", "kg", "gram", "tonne", "ton", "litre",
                "liter", "gallon", "mile", "km", "meter", "metre", "gb", "mb", "tb", "m3", "ccf", "therm", "seat", "unit",
                "piece", "call", "message", "page", "visit", "point", "credit"}
+_UNIT_SPELLED = {"kilogram": "kg", "kilo": "kg", "kilometre": "km", "kilometer": "km", "kilowatt": "kw", "megawatt": "mw",
+                 "gigabyte": "gb", "megabyte": "mb", "terabyte": "tb", "pc": "piece", "pcs": "piece"}
 
 
 def unit_column(t: Table, ws: list[str]) -> str | None:
@@ -943,6 +947,7 @@ def unit_column(t: Table, ws: list[str]) -> str | None:
     of a quantity whose comment lists its units "(calls, envelopes, GB)")."""
     keys = {t.pk, *(c for c, _, _ in t.fks)}
     said = {singular(w) for w in ws if w not in STOP}
+    said |= {_UNIT_SPELLED[w] for w in said if w in _UNIT_SPELLED}  # "kilograms" of qty_kg
     hits = set()
     for c in t.columns.values():
         if not c.is_numeric or c.name in keys or c.name.lower().endswith("id"):

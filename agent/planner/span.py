@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
-from agent.planner.linking import STOP, column_word, name_parts, singular, words
+from agent.planner.linking import STOP, column_word, name_parts, same_event, singular, words
 from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog, Column, Table
 
@@ -117,7 +117,8 @@ def _names(c: Column, w: str, own: frozenset[str] = frozenset()) -> bool:
     parts = [p for p in name_parts(c.name) if p not in ("at", "on", "date", "time", "ts", "dt")]
     parts += [x for x in re.findall(r"[a-z]{4,}", c.comment.lower())[:3] if singular(x) not in own]
     w = PAST.get(w, w)
-    return len(w) >= 4 and any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
+    return len(w) >= 4 and (any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
+                            or same_event(w, c))  # "completion" ~ closed_dt
 
 
 def _own(t: Table) -> frozenset[str]:
@@ -131,22 +132,33 @@ def _prefix(a: str, b: str) -> int:
     return n
 
 
+def _named_times(ws: list[str], owned, lo: int, hi: int) -> list[tuple[int, Table, str, Column, psql.Composable | None]]:
+    """(word position, table, alias, time column, join) for each time column words ``lo``..``hi`` name, first first."""
+    named: list[tuple[int, Table, str, Column, psql.Composable | None]] = []
+    for i in range(lo, min(hi, len(ws))):
+        for t, a, join in owned:
+            for c in t.time_columns():
+                if _names(c, ws[i], _own(t)) and not any(c is x[3] for x in named):
+                    named.append((i, t, a, c, join))
+                    break
+            else:
+                continue
+            break
+    return named
+
+
 def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> Span | None:
     owned = _owned(cat, fact, alias)
     on_fact = [c for c in fact.time_columns() if any(_names(c, w) for w in ws)]
     for t, _, _ in owned[1:] if len(on_fact) < 2 else ():  # "from collection to result": both on the order
         if len([c for c in t.time_columns() if any(_names(c, w) for w in ws)]) >= 2:
             return Span(S(""), "", "", table=t.name)
-    named: list[tuple[int, Table, str, Column, psql.Composable | None]] = []  # (word position, ...)
-    for i, w in enumerate(ws):
-        for t, a, join in owned:
-            for c in t.time_columns():
-                if _names(c, w, _own(t)) and not any(c is x[3] for x in named):
-                    named.append((i, t, a, c, join))
-                    break
-            else:
-                continue
-            break
+    named = _named_times(ws, owned, 0, len(ws))
+    fro = re.search(r"\bfrom\b(.*?)\b(?:to|until|till)\b(.*?)(?:[?.,;]|$)", q)
+    if fro:  # "orders completed in June: days from release to completion": the two ends the from-to phrase names
+        at = len(words(q[:fro.start()]))
+        inside = _named_times(ws, owned, at, at + len(words(fro.group(0))))
+        named = inside if len(inside) >= 2 else named
     if len(named) < 2 and not STRONG.search(q):
         return None  # "orders from March to June" is a window, not a span
     if len(named) >= 2:

@@ -179,6 +179,10 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     if hm and kind == "count" and not r.group:  # "how many API calls were metered": a sum of the quantity in calls
         said = words(q[hm.start(1):])[:3]
         r.unit = None if find_tables(said[:1], cat) else unit_column(t, said)
+        if r.unit is None and not find_tables(said[:1], cat):  # "how many kilograms of 6061 were issued": a child's
+            kids = {rt.name: u for rt, _, _ in cat.inbound(t.name) if rt.kind in "rp" and (u := unit_column(rt, said))}
+            if len(kids) == 1 and r.child in (None, *kids):
+                r.child, r.unit = next(iter(kids.items()))
         kind = "sum" if r.unit else kind
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
@@ -1251,7 +1255,7 @@ def list_order(r: Read, fact: Table) -> psql.Composable:
         col, asc = duration_col(fact)[0], "shortest" in r.q  # "the longest track": by its length
     elif fact.time_columns():
         col, _ = time_column(fact, r.ws, r.window_pos)
-        asc = bool(re.search(r"\b(oldest|earliest|first)\b", r.q))
+        asc = bool(re.search(r"\b(oldest|earliest|first|longest[- ](?:serving|standing|tenured)|most senior)\b", r.q))
     else:
         return S("")
     return S(" ORDER BY {} {}").format(ident(T, col), S("ASC" if asc else "DESC"))
