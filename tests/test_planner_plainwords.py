@@ -104,3 +104,55 @@ def test_a_number_names_the_one_code_that_holds_it_and_slashed_codes_share_a_mea
     sql = q.sql.replace('"', "")
     assert "sum(t.qty_kg)" in sql and "= 'AL6061'" in sql and "AL7075" not in sql, sql
     assert "issued_dt >= '2023-01-01'" in sql, sql  # the year, not "of 6061"
+
+
+def test_an_inflected_word_names_no_person_and_no_schema_word_and_a_year_no_code():
+    ship = Table("ops", "consignment", "r", pk="id", columns={
+        "id": Column("id", "integer"), "ship_dt": Column("ship_dt", "date"),
+        "mode_cd": Column("mode_cd", "varchar(6)", values=["SHIP", "RAIL", "TRUCK"]),
+        "clerk_fname": Column("clerk_fname", "text", values=["Mark", "Ann"]),
+        "season": Column("season", "text", values=["2025-26", "2024-25"])})
+    cat = Catalog({"consignment": ship})
+    sql = build_query("How many consignments shipped in 2025 are marked as rail?", cat).sql
+    assert "'SHIP'" not in sql and "'Mark'" not in sql and "'2025-26'" not in sql and "'RAIL'" in sql, sql
+
+
+def test_a_comment_that_says_same_codes_as_borrows_the_meanings():
+    from toolkits.postgres.catalog import borrow_meanings
+
+    step = Table("eng", "step", "r", columns={"wc_cd": Column("wc_cd", "text", comment="Work centre: MOLD = moulding press")})
+    machine = Table("prod", "machine", "r", columns={
+        "wc_cd": Column("wc_cd", "text", comment="Work centre (same codes as eng.step.wc_cd)")})
+    borrow_meanings({("eng", "step"): step, ("prod", "machine"): machine})
+    assert machine.columns["wc_cd"].comment.endswith("MOLD = moulding press")
+
+
+def _downtime() -> Catalog:
+    down = Table("prod", "downtime", "r", pk="id", comment="Machine stops", columns={
+        "id": Column("id", "integer"), "start_ts": Column("start_ts", "timestamp", nullable=False),
+        "end_ts": Column("end_ts", "timestamp", comment="NULL = still down"),
+        "reason_cd": Column("reason_cd", "char(2)", values=["NM", "BD"],
+                            comment="NM = no material, BD = breakdown")})
+    case = Table("qa", "ncr", "r", pk="ncr_id", comment="Non-conformance reports", columns={
+        "ncr_id": Column("ncr_id", "integer"), "opened_dt": Column("opened_dt", "date", nullable=False),
+        "due_dt": Column("due_dt", "date", nullable=False, comment="Rectification deadline"),
+        "closed_dt": Column("closed_dt", "date", comment="When the report was rectified and closed")})
+    return Catalog({"downtime": down, "ncr": case})
+
+
+def test_how_many_hours_did_adds_up_a_span_and_on_average_means_it():
+    q = build_query("How many hours did machines sit idle for a breakdown in 2024?", _downtime())
+    assert q.sql.startswith("SELECT round((sum(") and "'BD'" in q.sql, q.sql
+    q = build_query("On average, how many hours did a breakdown stop a machine in 2024?", _downtime())
+    assert q.sql.startswith("SELECT round((avg("), q.sql
+
+
+def test_days_it_took_to_close_runs_from_the_rows_own_start_and_rectified_is_the_closing_not_the_deadline():
+    sql = build_query("For NCRs closed in 2024, what's the average number of days it took to close them?", _downtime()).sql
+    assert "t.closed_dt - t.opened_dt" in sql.replace('"', ""), sql
+    sql = build_query("On average how many days from when an NCR was opened to when it was rectified?", _downtime()).sql
+    assert "t.closed_dt - t.opened_dt" in sql.replace('"', ""), sql
+
+
+def test_a_negated_comment_phrase_names_no_table():
+    assert comment_names("Work orders not yet completed or cancelled (dispatch board).") == ["dispatch_board"]

@@ -219,13 +219,14 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             if hit is None and len(w) >= 5 and w not in STOP:  # "refund" → refunded, "cancel" → cancelled
                 stems = [v for k, v in lower.items() if k.startswith(w) and _INFLECTION.fullmatch(k[len(w):])]
                 hit = stems[0] if len(stems) == 1 else None
-            if hit is None and w.isdigit() and len(w) >= 3 and all(re.fullmatch(r"[A-Z0-9][A-Z0-9_-]{1,11}", v)
-                                                                for v in c.values):  # "6061 aluminium" → 'AL6061'
+            if hit is None and w.isdigit() and len(w) >= 3 and not (len(w) == 4 and 1900 < int(w) < 2100) and all(
+                    re.fullmatch(r"[A-Z0-9][A-Z0-9_-]{1,11}", v) for v in c.values):  # "6061 aluminium" → 'AL6061'
                 coded = [v for k, v in lower.items() if k != w and re.search(rf"(?<![0-9]){w}(?![0-9])", k)]
                 hit = coded[0] if len(coded) == 1 else None
             if hit is None and len(w) >= 6 and w not in STOP and i not in exact:  # "milling" → 'MILL', "washed" → 'WASH'
-                roots = [v for k, v in lower.items() if len(k) >= 4 and k.isalpha() and w.startswith(k)
-                         and _INFLECTION.fullmatch(w[len(k):])]
+                roots = [v for k, v in lower.items() if len(k) >= 4 and v.isalpha() and v.isupper() and w.startswith(k)
+                         and _INFLECTION.fullmatch(w[len(k):])  # a code, not a name ("marked" is no 'Mark')
+                         and not any(p.startswith(k) for x in t.columns for p in name_parts(x))]  # "shipped": l_shipdate
                 hit = roots[0] if len(roots) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP and _codes(c.values):  # "solar" → 'SOLR'
                 short = [v for k, v in lower.items() if len(k) >= 4 and k[:2] == w[:2] and abbreviates(k, w)

@@ -159,7 +159,8 @@ def comment_names(comment: str) -> list[str]:
             ws = ws[:-1]  # "Sales order header", "Item master", "Sales representative current (information)"
         if ws and ws[0] in _QUALIFIERS and len(ws) > 1:
             ws = ws[1:]  # "Current stock balance": stock balance
-        if len(ws) > 3 and i < len(lead.split("/")) and ws[0] not in _NOT_NAMES:
+        if len(ws) > 3 and i < len(lead.split("/")) and ws[0] not in _NOT_NAMES and ws[-1].endswith("s") \
+                and not {"not", "no", "yet", "never", "without"} & set(tokens):
             ws = ws[-2:]  # "Hourly shop-floor employees": the head noun names the rows, not its modifiers
         if not ws or len(ws) > 3 or ws[0] in _NOT_NAMES:
             continue

@@ -24,11 +24,12 @@ _EVENT_TIME = (r"(?:response|reply|resolution|resolve|processing|handling|delive
                r"(?:average|mean|median|typical|longest|shortest) (?:\w+ )?(?:length|duration)|"  # "average loan length"
                r"(?:longest|shortest) (?:\w+ ){0,4}(?:wait|waited|waiting)\b")  # "the longest a customer had to wait"
 _TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|" + _EVENT_TIME + "|time (?:from|between|to|it takes|taken|spent)|"
-                       r"(?:days|hours|minutes) (?:from|between|to|until|it takes)|turnaround|lead time|delay|"
+                       r"(?:days|hours|minutes) (?:from|between|to|until|it takes|it took)|turnaround|lead time|delay|"
                        r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) |"
                        r"how many (?:days|hours|minutes|weeks) (?:after|before|between|from|until|does|do|did|is|are|"
                        r"was|were|it|on average|pass|passed|go by|elapse|elapsed))")
-STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|" + _EVENT_TIME + "|"
+STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|"
+                    r"(?:days|hours|minutes|weeks) it (?:takes|took|take)|" + _EVENT_TIME + "|"
                     r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
                     r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average|"
                     r"pass|passed|go by|elapse|elapsed))\b")
@@ -115,10 +116,19 @@ def _names(c: Column, w: str, own: frozenset[str] = frozenset()) -> bool:
     ("delivery" ~ delivered_at, "admission" ~ admitted_on, "shipping" ~ shipped_at); ``own``: words of the
     table's name, which name every column of it ("When the ticket reached status C" names no ticket time)."""
     parts = [p for p in name_parts(c.name) if p not in ("at", "on", "date", "time", "ts", "dt")]
-    parts += [x for x in re.findall(r"[a-z]{4,}", c.comment.lower())[:3] if singular(x) not in own]
+    parts += [x for x in _comment_words(c) if singular(x) not in own]
     w = PAST.get(w, w)
     return len(w) >= 4 and (any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
                             or same_event(w, c))  # "completion" ~ closed_dt
+
+
+_WHEN = {"when", "date", "time", "timestamp", "datetime", "moment", "that", "this", "with", "from"}
+
+
+def _comment_words(c: Column) -> list[str]:
+    """The first three words of a time column's comment that can name its event ("When the defect was deferred": defect,
+    deferred — not "when")."""
+    return [x for x in re.findall(r"[a-z]{4,}", c.comment.lower()) if x not in _WHEN][:3]
 
 
 def _own(t: Table) -> frozenset[str]:
@@ -137,14 +147,21 @@ def _named_times(ws: list[str], owned, lo: int, hi: int) -> list[tuple[int, Tabl
     named: list[tuple[int, Table, str, Column, psql.Composable | None]] = []
     for i in range(lo, min(hi, len(ws))):
         for t, a, join in owned:
-            for c in t.time_columns():
-                if _names(c, ws[i], _own(t)) and not any(c is x[3] for x in named):
-                    named.append((i, t, a, c, join))
-                    break
-            else:
-                continue
-            break
+            hits = [c for c in t.time_columns() if _names(c, ws[i], _own(t))
+                    and not any(c is x[3] or c.name == x[3].name for x in named)]
+            # a parent's closed_dt beside the fact's own is the same word's event, not a second end
+            if hits:  # "rectified": clr_ts ("When the defect was rectified"), not due_ts ("Rectification deadline")
+                c = max(hits, key=lambda c: _closeness(c, ws[i]))
+                named.append((i, t, a, c, join))
+                break
     return named
+
+
+def _closeness(c: Column, w: str) -> int:
+    """How much of word ``w`` a part of the time column's name or comment spells (its longest shared prefix)."""
+    w = PAST.get(w, w)
+    parts = [*name_parts(c.name), *_comment_words(c)]
+    return max((_prefix(w, p) for p in parts), default=0)
 
 
 def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> Span | None:

@@ -935,6 +935,9 @@ def spanned(r: Read, fact: Table, f: Filters, group: Group | None, asc: bool, sp
         kind = "max"
     elif re.search(r"\bshortest\b|\bquickest\b|\bfastest\b", r.q):
         kind = "min"
+    elif kind not in MEASURED and re.search(r"\bhow many (?:\w+ )?(?:hours|minutes|days|weeks)\b", r.q) \
+            and not re.search(r"\b(average|mean|typical|typically|usually|normally|per)\b", r.q):
+        kind = "sum"  # "how many hours did the presses sit idle this year": the time added up, not its mean
     elif kind not in MEASURED:
         kind = "avg"  # "how long does delivery take": the typical (mean) time
     f.joins += [j for j in sp.joins if j not in f.joins]

@@ -185,6 +185,27 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
                                          samples=[] if len(vals) <= 50 else sorted(vals)[:8])
 
 
+_SAME_AS = re.compile(r"\bsame (?:codes?|values?|code list|list of codes) as\s+((?:\w+\.){1,2}\w+)", re.I)
+
+
+def borrow_meanings(by_qname: dict) -> None:
+    """A column whose comment says "same codes as eng.routing_step.wc_cd" gets that column's comment after its own:
+    the codes' meanings are written once, on the other table."""
+    by_name: dict[str, list] = {}
+    for (schema, name), t in by_qname.items():
+        by_name.setdefault(name, []).append(t)
+    for t in by_qname.values():
+        for c in t.columns.values():
+            m = _SAME_AS.search(c.comment or "")
+            if not m:
+                continue
+            *where, col = m.group(1).split(".")
+            ref = by_qname.get(tuple(where)) if len(where) == 2 else next(iter(by_name.get(where[0], [])), None)
+            other = ref.columns.get(col) if ref is not None else None
+            if other is not None and other is not c and other.comment and not _SAME_AS.search(other.comment):
+                c.comment = f"{c.comment.rstrip()} {other.comment}"
+
+
 def load_catalog(cur) -> Catalog:
     """Read tables, columns, keys and common values from the system catalogs (read-only).
     ``cur`` is a psycopg cursor (or a connection, whose cursor is used)."""
@@ -206,6 +227,7 @@ def load_catalog(cur) -> Catalog:
         t = by_qname.get((schema, table))  # shadowed relations get their columns too (schema.name lookups)
         if t is not None:
             t.columns[col] = Column(col, typ, list(labels or []), comment, labels is not None, nullable)
+    borrow_meanings(by_qname)
     cur.execute(CATALOG_SQL["keys"])
     for schema, table, kind, col, ref, refcol in cur.fetchall():
         t = cat.tables.get(table)
