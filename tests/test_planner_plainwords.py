@@ -156,3 +156,52 @@ def test_days_it_took_to_close_runs_from_the_rows_own_start_and_rectified_is_the
 
 def test_a_negated_comment_phrase_names_no_table():
     assert comment_names("Work orders not yet completed or cancelled (dispatch board).") == ["dispatch_board"]
+
+
+def _yard() -> Catalog:
+    client = Table("sales", "client", "r", pk="client_id", comment="Clients", columns={
+        "client_id": Column("client_id", "integer"), "client_nm": Column("client_nm", "text", values=["Apex Fluid Systems"])})
+    shipment = Table("sales", "shipment", "r", pk="ship_id", columns={
+        "ship_id": Column("ship_id", "integer"), "client_id": Column("client_id", "integer"),
+        "ship_dt": Column("ship_dt", "date", nullable=False), "qty_shipped": Column("qty_shipped", "integer"),
+        "freight_usd": Column("freight_usd", "numeric(10,2)", comment="Freight cost we paid, USD")},
+        fks=[("client_id", "client", "client_id")])
+    worker = Table("prod", "worker", "r", pk="emp_id", comment="Workers", columns={
+        "emp_id": Column("emp_id", "integer"), "full_nm": Column("full_nm", "text")})
+    booking = Table("prod", "booking", "r", pk="id", columns={
+        "id": Column("id", "integer"), "emp_id": Column("emp_id", "integer"),
+        "hrs": Column("hrs", "numeric(5,2)", comment="Hours booked"), "work_dt": Column("work_dt", "date", nullable=False)},
+        fks=[("emp_id", "worker", "emp_id")])
+    complaint = Table("qa", "ncr", "r", pk="ncr_id", comment="Non-conformance reports", columns={
+        "ncr_id": Column("ncr_id", "integer"), "ncr_no": Column("ncr_no", "text"),
+        "client_id": Column("client_id", "integer"), "closed_dt": Column("closed_dt", "date")},
+        fks=[("client_id", "client", "client_id")])
+    hist = Table("qa", "ncr_hist", "r", pk="id", columns={
+        "id": Column("id", "integer"), "ncr_id": Column("ncr_id", "integer"),
+        "from_st": Column("from_st", "char(1)", values=["O", "R"], comment="Previous state: O = open, R = resolved"),
+        "to_st": Column("to_st", "char(1)", values=["O", "R"], comment="New state: O = open, R = resolved"),
+        "chg_dt": Column("chg_dt", "date", nullable=False)}, fks=[("ncr_id", "ncr", "ncr_id")])
+    return Catalog({"client": client, "shipment": shipment, "worker": worker, "booking": booking, "ncr": complaint,
+                    "ncr_hist": hist})
+
+
+def test_a_short_verb_names_its_noun_table_and_pieces_sum_a_prefixed_quantity():
+    yard = _yard()
+    cat = Catalog({n: yard.tables[n] for n in ("client", "shipment")})
+    sql = build_query("How many pieces did we ship to Apex Fluid Systems in 2024?", cat).sql
+    assert "sum(t.qty_shipped)" in sql and "FROM sales.shipment" in sql, sql
+
+
+def test_how_many_different_people_counts_the_key_that_references_them():
+    sql = build_query("How many different workers booked time in 2024?", _yard()).sql
+    assert "count(DISTINCT t.emp_id)" in sql, sql
+
+
+def test_a_hyphenated_modifier_leaves_the_noun_after_it_the_subject():
+    q = build_query("List the client-complaint NCRs that are still open.", _yard())
+    assert q.table == "ncr", q.sql
+
+
+def test_of_two_columns_a_word_names_alike_the_new_one_is_meant():
+    sql = build_query("How many NCR changes were marked as resolved in 2024?", _yard()).sql
+    assert "t.to_st = 'R'" in sql and "from_st" not in sql, sql

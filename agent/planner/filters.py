@@ -262,7 +262,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
     if strong and not conds and all(2 <= m[3] < 3 for m, _ in found):
         found = []  # one word of a longer meaning alone ("university housing") does not choose the table
     read: set[int] = set()
-    for (code, span, meaning, score), c in sorted(found, key=lambda f: -f[0][3]):
+    for (code, span, meaning, score), c in sorted(found, key=lambda f: (-f[0][3], _before(f[1]))):
         if span <= read:
             continue  # a better meaning read all its words; two may share some ("card declined": method, outcome)
         read |= span
@@ -314,6 +314,12 @@ def table_words(t: Table, fact: Table | None = None) -> set[str]:
         said |= {stem(w) for c in fact.columns.values() for w in words(f"{c.name} {c.comment}")}
         said |= {stem(w) for w in words(fact.comment)}
     return said
+
+
+def _before(c: Column) -> bool:
+    """Whether a column holds the value a row had before (from_stat, old_status, prev_stage): of two columns a word names
+    alike, the new one is meant ("marked as resolved": to_stat)."""
+    return bool({"from", "old", "prev", "previous", "orig", "original", "before"} & set(name_parts(c.name)))
 
 
 def meant_words(t: Table, ws: list[str], skip: set[int]) -> set[int]:

@@ -687,7 +687,8 @@ def qty_col(t: Table) -> str | None:
     found = next((by_bare[q] for q in QTY_COLS if q in by_bare), None)
     if found:
         return found
-    parted = [c for c in t.columns if t.columns[c].is_numeric and {"quantity", "qty"} & set(name_parts(bare(c)))]
+    parted = [c for c in t.columns if t.columns[c].is_numeric  # "qty_shipped": bare() takes "qty_" for a prefix
+              and {"quantity", "qty"} & (set(name_parts(bare(c))) | set(name_parts(c)))]
     return parted[0] if len(parted) == 1 else None
 
 

@@ -168,7 +168,12 @@ def stem_names(w: str, table: str) -> bool:
         if a != b:
             break
         n += 1
+    if n == len(w) == 4 and table.lower()[4:] in _NOUN_ENDINGS:
+        return True  # "ship" ~ shipment, "rent" ~ rental: a short verb whose noun the table is
     return n >= 4 and len(w) >= 5 and w not in forms(table)
+
+
+_NOUN_ENDINGS = {"ment", "ments", "al", "als", "ion", "ions", "ing", "ings", "age", "ages"}
 
 
 # "which ...", "list ...", "show me ...": rows asked for — not "list price", not "on any single show"
@@ -207,6 +212,9 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
             and r.ws[mentions[1].start] in forms(re.split(r"[._]", cat.tables[mentions[1].table].name)[-1]):
         mentions[:2] = mentions[1], mentions[0]  # "which product category": the category (a noun's last word),
         # not in "which supplier's products"
+    elif len(mentions) >= 2 and 0 <= mentions[0].start and mentions[1].start == mentions[0].end + 1 and re.search(
+            rf"\b{re.escape(r.ws[mentions[0].end - 1])}-{re.escape(r.ws[mentions[0].end])}\b", r.q):
+        mentions[:2] = mentions[1], mentions[0]  # "the customer-complaint NCRs": NCRs, the compound modifies them
     if r.stock:
         st = [t for t in base if any("stock" in c for c in t.columns)]
         if st:

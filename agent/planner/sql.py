@@ -121,7 +121,7 @@ def aggregate(r: Read, cat: Catalog) -> Query:
         comment_exclusions(fact, f)
     if asked in ("avg", "median") and measure is None:
         return which_measure(fact, asked, f)  # an average of nothing found: ask which column, do not count
-    found = distinct_count(r, fact, f, kind)
+    found = distinct_count(r, cat, fact, f, kind)
     if found:
         return found
     found = date_of(r, fact, f) if group is None and not r.count else None
@@ -413,7 +413,7 @@ def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             if ocol == bcol or oref == fact.name or oref not in cat.tables:
                 continue
             ot = cat.tables[oref]
-            oc, osaid, oused = value_filters(ot, r.ws, "o", r.used, exact=caps)
+            oc, osaid, oused = value_filters(ot, r.ws, "o", r.used, strong=True, exact=caps)  # far: no one-word meaning
             if not oc:
                 continue
             f.add(S("{} IN (SELECT b.{} FROM {} b JOIN {} o ON {} = {}{})").format(
@@ -664,7 +664,7 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         at = [i for i, w in enumerate(r.ws) if w == stem]
         q = r.q + " | " + re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.q)  # "Wi-Fi" names a wifi flag too
-        if re.search(rf"\b(in|un|not |non-?|without (a |an )?){re.escape(stem)}\b", r.q) \
+        if re.search(rf"\b(in|un|not |non-?|without (a |an |any )?(\w+ )?){re.escape(stem)}\b", r.q) \
                 or any(excluded(r.ws, i) for i in at):  # "leaving out waived fees", "not counting voided payments"
             f.add(no, f"{name} = {0 if number else 'false'}")
         elif re.search(rf"\b{re.escape(stem)}\b", q):
@@ -1070,10 +1070,14 @@ def _named_measure(t: Table, ws: list[str], skip: set[int] | frozenset[int] = fr
     return hit is not None and hit[0] != t.pk and hit[0] not in {c for c, _, _ in t.fks} and not hit[0].lower().endswith("id")
 
 
-def distinct_count(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
+def distinct_count(r: Read, cat: Catalog, fact: Table, f: Filters, kind: str) -> Query | None:
     """"how many different countries": count(DISTINCT column)."""
     dm = re.search(r"\b(distinct|different|unique)\s+([a-z_]+(?:\s+[a-z_]+)?)", r.q)
     dcol = column_word(fact, words(dm.group(2))) if dm and kind == "count" else None
+    if dm and kind == "count":  # "how many different operators booked time": the key that references operators
+        named = {m.table for m in find_tables(words(dm.group(2))[:1], cat)}
+        keys = [col for col, ref, _ in fact.fks if ref in named]
+        dcol = (keys[0], 0) if len(keys) == 1 else dcol
     if not dcol or dcol[0] == fact.pk:
         return None
     label = f"distinct_{dcol[0]}"
