@@ -220,6 +220,7 @@ def test_a_null_meaning_said_with_still_and_the_first_named_table_of_equal_value
     ("Is there an index on the orders table that never gets used?", "index_usage"),
     ("Which of our indexes aren't being used?", "index_usage"),
     ("The front desk looks up orders by phone number all day and it's slow. What index would help?", "index_advice"),
+    ("Can you show me how the database would run this query: SELECT id FROM orders WHERE id = 3", "explain_query"),
 ])
 def test_dba_questions_in_other_words_reach_their_tool(question, tool):
     from agent.planner.intents import tools_for

@@ -752,7 +752,10 @@ def plan_explain_query(ask: Ask) -> Planned:
     examples=["SELECT * FROM orders WHERE customer_id = 42", '{"sql": "SELECT count(*) FROM orders", "format": "json"}'],
     questions=["explain this query plan", "why is this query slow", "show the execution plan", "does this query use an index"],
     intents=[Intent(r"\bexplain\b|\bquery plan\b|\bexecution plan\b|\bplan (for|of)\b|"
-                    r"\bplan\b[^.?]*\b(select|with)\b|\bhow (would|will|does) (postgres|the planner) (run|execute)\b",
+                    r"\bplan\b[^.?]*\b(select|with)\b|\bhow (would|will|does|did) (postgres(ql)?|the planner|the database|the db|"
+                    r"the server|it) (run|execute|evaluate|process)\b|"
+                    r"\bhow (postgres(ql)?|the planner|the database|the db|the server) (would|will|does|did|is going to) "
+                    r"(run|execute|evaluate|process)\b",
                     precedence=30),
              # "is this query using an index?", "does it do a seq scan?": the plan answers it
              Intent(r"\b(us(e|es|ing)|hit(s|ting)?|pick(s|ing)?) (an|the|any|my|a) index\b|"
