@@ -205,3 +205,47 @@ def test_a_hyphenated_modifier_leaves_the_noun_after_it_the_subject():
 def test_of_two_columns_a_word_names_alike_the_new_one_is_meant():
     sql = build_query("How many NCR changes were marked as resolved in 2024?", _yard()).sql
     assert "t.to_st = 'R'" in sql and "from_st" not in sql, sql
+
+
+def _agency() -> Catalog:
+    vac = Table("hiring", "vacancy", "r", pk="vac_id", comment="Vacancies", columns={
+        "vac_id": Column("vac_id", "integer"), "opened_on": Column("opened_on", "date", nullable=False),
+        "vac_status": Column("vac_status", "char(1)", values=["O", "H", "F"],
+                             comment="O = open, H = on hold by client, F = filled")})
+    rep = Table("crm", "consultant", "r", pk="id", comment="Consultants", columns={
+        "id": Column("id", "integer"), "first_name": Column("first_name", "text", values=["Ryan", "Ann"]),
+        "last_name": Column("last_name", "text", values=["Fletcher", "Ode"]),
+        "joined_on": Column("joined_on", "date", nullable=False), "left_on": Column("left_on", "date")})
+    inv = Table("billing", "invoice", "r", pk="inv_id", comment="Invoices", columns={
+        "inv_id": Column("inv_id", "integer"), "inv_date": Column("inv_date", "date", nullable=False),
+        "due_on": Column("due_on", "date", nullable=False),
+        "paid_on": Column("paid_on", "date", comment="NULL = not yet paid")})
+    return Catalog({"vacancy": vac, "consultant": rep, "invoice": inv})
+
+
+def test_dont_count_the_ones_leaves_the_value_out():
+    sql = build_query("How many vacancies are open? Don't count the ones a client has put on hold.", _agency()).sql
+    assert "IS DISTINCT FROM 'H'" in sql, sql
+
+
+def test_when_did_a_named_person_leave_is_their_leaving_date():
+    q = build_query("When did Ryan Fletcher leave the company?", _agency())
+    assert q.sql.startswith("SELECT t.left_on FROM") and "'Fletcher'" in q.sql, q.sql
+
+
+def test_overdue_is_the_due_date_before_today():
+    sql = build_query("How many invoices are overdue, meaning unpaid and already past their due date?", _agency()).sql
+    assert "t.paid_on IS NULL" in sql and "t.due_on < current_date" in sql, sql
+
+
+def test_a_week_ending_date_is_no_event_for_the_data_clock():
+    from toolkits.postgres.catalog import data_clock
+
+    sheet = Table("billing", "timesheet", "r", pk="id", columns={
+        "id": Column("id", "integer"), "week_ending": Column("week_ending", "date", nullable=False),
+        "approved_at": Column("approved_at", "timestamp")})
+    rows = [("billing", "timesheet", "week_ending", ["2024-01-07", "2024-06-16"], None),
+            ("billing", "timesheet", "approved_at", ["2024-01-08 10:00:00", "2024-06-14 17:00:00"], None)]
+    import datetime as dt
+    assert data_clock(rows, Catalog({"timesheet": sheet}), dt.date(2026, 11, 28)) == \
+        ("timesheet", "approved_at", "2024-06-14")

@@ -352,9 +352,14 @@ def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
     if bool(_EXCLUDING.search(before)) or re.match(r"(\w+\s+)?(excluded|omitted|left out|not (included|counted))\b",
                                                    after) is not None or _NEGATED_VERB.search(before) is not None:
         return True
+    if _LEAVE_OUT_ONES.search(" ".join(ws[max(0, i - 9): i])):  # "don't count the ones a client has put on hold"
+        return True
     return _joined < 3 and i >= 2 and ws[i - 1] in ("or", "and") and ws[i - 2] not in STOP \
         and excluded(ws, i - 2, _joined + 1)
 
+
+_LEAVE_OUT_ONES = re.compile(r"\b(don|do not|leave out|leaving out|exclude|excluding|ignore|ignoring|skip|without)\s+"
+                             r"(count|include|counting|including)?\s*(the ones|those|any|ones)\b(?!.*\b(and|but)\b)")
 
 # "did not come in by e-mail", "weren't paid by card": a negated verb and its preposition before the value
 _NEGATED_VERB = re.compile(r"\b(not|never|didn|doesn|don|wasn|weren|isn|aren|hasn|haven)\s+[a-z]+(\s+(back|out|up|off))?"

@@ -28,7 +28,7 @@ from agent.planner.grouping import BUCKETS, Group, grouping
 from agent.planner.linking import (MONTHS, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
                                    column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms,
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
-                                   stem_word, visible, vocabulary, words)
+                                   stem_word, visible, vocabulary, words, Window, anchored)
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import LISTS, Read, read
 from agent.planner.span import PAST, STRONG, Span, span
@@ -322,6 +322,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     meant = meant_words(fact, r.ws, r.used) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
     flag_filters(r, fact, f)
+    overdue_filter(r, cat, fact, f)
     r.used -= meant - r.null_read  # a NULL's meaning that read a code's word keeps it ("licence verified")
     f.base = list(f.conds)
     soft = frozenset(i for m in r.mentions[1:] if m.start >= 0 for i in range(m.start, m.end))
@@ -626,6 +627,22 @@ def _one_day_window(w) -> bool:
         return True
     days = re.findall(r"'(\d{4}-\d{2}-\d{2})'", f"{w.lower} {w.upper}")
     return len(days) == 2 and (dt.date.fromisoformat(days[1]) - dt.date.fromisoformat(days[0])).days == 1
+
+
+_PAST_DUE = re.compile(r"\b(overdue|past (?:their|its|the) (?:\w+ )?(?:due date|deadline|due)|"
+                       r"(?:after|beyond) (?:their|its|the) (?:due date|deadline))\b")
+
+
+def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
+    """"invoices that are overdue", "past their due date": the one due/deadline date before today (the data's today on a
+    copy that stops in the past)."""
+    if r.window is not None or not _PAST_DUE.search(r.q):
+        return
+    due = [c for c in fact.time_columns() if {"due", "deadline"} & set(name_parts(c.name))]
+    if len(due) != 1:
+        return
+    w = anchored(Window("before today", None, S("current_date")), cat)
+    f.add(S("{} < {}").format(ident(T, due[0].name), w.high), f"{due[0].name} before today")
 
 
 def flag_filters(r: Read, fact: Table, f: Filters) -> None:
@@ -1165,8 +1182,9 @@ def date_of(r: Read, fact: Table, f: Filters) -> Query | None:
     (not a count, nor the latest of many)."""
     if not _WHEN.match(r.q) or not f.values or r.max or r.min or r.latest:
         return None
-    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if i not in r.used and len(w) >= 4
-             and (_names_date(c, w) or _names_date(c, w + "ed") or _names_date(c, w + "d"))]  # "open": opened_on
+    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if (i not in r.used or w in _ENDING)
+             and len(w) >= 4 and (_names_date(c, w) or _names_date(c, w + "ed") or _names_date(c, w + "d")
+                                  or _names_date(c, PAST.get(w, w)))]  # "open": opened_on; "leave": left_on
     if len({c.name for c in named}) != 1:
         return None
     col = named[0].name

@@ -272,7 +272,7 @@ def load_catalog(cur) -> Catalog:
 
 
 # A date column that holds what is still to come, not what has happened (due, expiry, validity ends, schedules)
-_AHEAD = {"due", "exp", "expiry", "expires", "expiration", "valid", "until", "thru", "to", "end", "ends", "sched",
+_AHEAD = {"due", "exp", "expiry", "expires", "expiration", "valid", "until", "thru", "to", "end", "ends", "ending", "sched",
           "scheduled", "plan", "planned", "next", "deadline", "renew", "renewal", "start", "starts", "effective",
           "retire", "retired", "birth", "dob", "required", "promised", "eta", "target", "expected", "std", "sta"}
 
