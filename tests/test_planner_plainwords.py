@@ -249,3 +249,32 @@ def test_a_week_ending_date_is_no_event_for_the_data_clock():
     import datetime as dt
     assert data_clock(rows, Catalog({"timesheet": sheet}), dt.date(2026, 11, 28)) == \
         ("timesheet", "approved_at", "2024-06-14")
+
+
+def _box_office() -> Catalog:
+    promoter = Table("fin", "promoter", "r", pk="id", comment="Promoters", columns={
+        "id": Column("id", "integer"), "nm": Column("nm", "text"),
+        "is_active": Column("is_active", "boolean", nullable=False)})
+    order = Table("sales", "orders", "r", pk="order_id", comment="Orders", columns={
+        "order_id": Column("order_id", "integer"), "placed_at": Column("placed_at", "timestamp", nullable=False),
+        "fee": Column("fee", "numeric(8,2)")})
+    return Catalog({"promoter": promoter, "orders": order})
+
+
+def test_still_working_with_us_is_the_tables_one_active_flag():
+    assert build_query("How many of our promoters are still working with us?", _box_office()).sql.endswith(
+        "WHERE t.is_active")
+    assert "is_active" not in build_query("How many promoters do we have?", _box_office()).sql
+
+
+def test_on_what_date_was_the_first_one_is_the_earliest_date():
+    sql = build_query("On what date was the very first order placed?", _box_office()).sql
+    assert "min(t.placed_at)" in sql, sql
+
+
+def test_what_a_code_of_a_column_means_is_its_description():
+    from agent.planner.intents import tools_for
+    from toolkits.postgres import build_registry
+
+    cat = Catalog({"orders": _box_office().tables["orders"]})
+    assert tools_for("What does an order status of TR mean?", build_registry().all(), lambda: cat) == ["describe_table"]

@@ -186,7 +186,8 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         kind = "sum" if r.unit else kind
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
-    if recency and kind in ("count", "list") and not r.count and not r.n and re.match(r"\s*(when|what (?:date|day|time))\b", q):
+    if recency and kind in ("count", "list") and not r.count and not r.n and re.match(
+            r"\s*(?:(?:on|at|in) )?(when|what (?:date|day|time))\b", q):  # "on what date was the very first order placed"
         kind = "min" if recency.group(1) in ("oldest", "earliest", "first") else "max"  # "when was the first payment"
     measured = column_word(t, r.ws, numeric=True, skip=r.used)
     if measured and (measured[0] == t.pk or measured[0].lower().endswith("id")):
@@ -746,9 +747,13 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
         if still and not ending:  # "the current salary" of a history whose open end is a date far ahead
             ahead = [c for c in fact.time_columns() if not c.nullable and not c.audit
                      and set(name_parts(c.name)) & (_ENDING | {"to", "thru"})]
+            active = [c for c in fact.columns.values() if c.type == "boolean" and set(name_parts(c.name)) - {"is"}
+                      <= {"active", "current", "live", "enabled"} and r.subject == fact.name]
             if len(ahead) == 1:
                 f.add(S("{} > current_date").format(ident(T, ahead[0].name)),
                       f"{ahead[0].name} after today ({still.group(1)})")
+            elif len(active) == 1 and not set(name_parts(active[0].name)) & {w.removeprefix("in") for w in r.ws}:
+                f.add(ident(T, active[0].name), f"{active[0].name} ({still.group(1)})")  # "promoters still working with us"
             return
         if still and len(ending) == 1 and (not says or re.search(r"\b(still|current|currently|active|open|not yet)\b",
                                                                    says.group(1).lower())):

@@ -118,6 +118,8 @@ def plan_describe_table(ask: Ask) -> Planned:
              Intent(r"\bwhat (does|do) \S+ (mean|stand for|hold|contain)\b|\bmeaning of\b|"
                     r"\bwhat (does|do) (the )?(different |various |possible )?[a-z_ ]{0,30}\b(codes?|values?|flags?|"
                     r"statuse?s?|types?) (mean|stand for)\b|"
+                    r"\bwhat (does|do) (an? |the )?[a-z_ ]{0,30}\b(codes?|values?|flags?|statuse?s?|types?|states?) "
+                    r"(of |= ?)?['\"]?[A-Za-z0-9_-]{1,12}['\"]? (mean|stand for)\b|"  # "a ticket status of TR mean"
                     r"\bwhat is (the )?[a-z]+_[a-z_]+ (on|in|of) (the )?\w+( table)?\b|\b(which|what) (column|field) (is|holds|means)\b|"
                     r"\bwhich one is the real\b", precedence=130, needs_table=True),
              # what the data means, which its comments say: the codes a column may hold, NULL against zero, signs
