@@ -278,3 +278,8 @@ def test_what_a_code_of_a_column_means_is_its_description():
 
     cat = Catalog({"orders": _box_office().tables["orders"]})
     assert tools_for("What does an order status of TR mean?", build_registry().all(), lambda: cat) == ["describe_table"]
+
+
+def test_which_month_is_answered_with_the_months_name():
+    sql = build_query("Which month in 2023 had the most orders placed?", _box_office()).sql
+    assert "to_char(t.placed_at, 'YYYY-MM (FMMonth)')" in sql and "LIMIT 1" in sql, sql
