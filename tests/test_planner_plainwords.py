@@ -283,3 +283,13 @@ def test_what_a_code_of_a_column_means_is_its_description():
 def test_which_month_is_answered_with_the_months_name():
     sql = build_query("Which month in 2023 had the most orders placed?", _box_office()).sql
     assert "to_char(t.placed_at, 'YYYY-MM (FMMonth)')" in sql and "LIMIT 1" in sql, sql
+
+
+def test_the_average_rate_is_the_one_the_rest_of_the_question_names():
+    vac = Table("hiring", "vacancy", "r", pk="vac_id", comment="Vacancies", columns={
+        "vac_id": Column("vac_id", "integer"), "opened_on": Column("opened_on", "date", nullable=False),
+        "pay_rate": Column("pay_rate", "numeric(8,2)", comment="Hourly pay to the temp worker"),
+        "charge_rate": Column("charge_rate", "numeric(8,2)", comment="Hourly rate charged to the client")})
+    sql = build_query("What's the average hourly rate we charge clients on vacancies opened in 2024?",
+                      Catalog({"vacancy": vac})).sql
+    assert "avg(t.charge_rate)" in sql, sql

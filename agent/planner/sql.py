@@ -1052,7 +1052,10 @@ def _after_aggregate(r: Read, fact: Table) -> tuple[str, int] | None:
     for k, w in enumerate(r.ws):
         if w in _AGGREGATE_WORDS:
             hit = column_word(fact, r.ws[k + 1:k + 3], numeric=True, skip={i - k - 1 for i in r.used if i > k})
-            if hit:
+            if hit:  # "average hourly rate we charge clients": of pay_rate and charge_rate, the one the question says more of
+                whole = column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
+                if whole and whole[0] != hit[0] and set(name_parts(whole[0])) & set(name_parts(hit[0])):
+                    return whole
                 return hit[0], hit[1] + k + 1
     return None
 
