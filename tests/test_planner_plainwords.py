@@ -285,11 +285,13 @@ def test_which_month_is_answered_with_the_months_name():
     assert "to_char(t.placed_at, 'YYYY-MM (FMMonth)')" in sql and "LIMIT 1" in sql, sql
 
 
-def test_the_average_rate_is_the_one_the_rest_of_the_question_names():
+def test_the_average_rate_is_the_one_the_rest_of_the_question_names():  # a guard: the positive is unseen recruit-04
     vac = Table("hiring", "vacancy", "r", pk="vac_id", comment="Vacancies", columns={
         "vac_id": Column("vac_id", "integer"), "opened_on": Column("opened_on", "date", nullable=False),
-        "pay_rate": Column("pay_rate", "numeric(8,2)", comment="Hourly pay to the temp worker"),
-        "charge_rate": Column("charge_rate", "numeric(8,2)", comment="Hourly rate charged to the client")})
-    sql = build_query("What's the average hourly rate we charge clients on vacancies opened in 2024?",
+        "pay_rate": Column("pay_rate", "numeric(8,2)", comment="Hourly pay to the temp worker (temporary only)"),
+        "charge_rate": Column("charge_rate", "numeric(8,2)", comment="Hourly rate charged to the client (temporary only)"),
+        "hrs_per_wk": Column("hrs_per_wk", "numeric(4,1)"),
+        "emp_type": Column("emp_type", "char(1)", values=["P", "T"], comment="P = permanent, T = temporary")})
+    sql = build_query("What's the average hourly rate we charge clients on temp vacancies opened in 2024?",
                       Catalog({"vacancy": vac})).sql
     assert "avg(t.charge_rate)" in sql, sql
