@@ -282,7 +282,7 @@ def test_what_a_code_of_a_column_means_is_its_description():
 
 def test_which_month_is_answered_with_the_months_name():
     sql = build_query("Which month in 2023 had the most orders placed?", _box_office()).sql
-    assert "to_char(t.placed_at, 'YYYY-MM (FMMonth)')" in sql and "LIMIT 1" in sql, sql
+    assert "'YYYY-MM-DD (FMMonth)')" in sql and "LIMIT 1" in sql, sql
 
 
 def test_the_average_rate_is_the_one_the_rest_of_the_question_names():  # a guard: the positive is unseen recruit-04
@@ -295,3 +295,13 @@ def test_the_average_rate_is_the_one_the_rest_of_the_question_names():  # a guar
     sql = build_query("What's the average hourly rate we charge clients on temp vacancies opened in 2024?",
                       Catalog({"vacancy": vac})).sql
     assert "avg(t.charge_rate)" in sql, sql
+
+
+def test_a_column_named_by_its_own_part_after_average_is_kept():
+    review = Table("crm", "review", "r", pk="id", comment="Guest reviews", columns={
+        "id": Column("id", "integer"), "posted_dt": Column("posted_dt", "date", nullable=False),
+        "ovr_scr": Column("ovr_scr", "numeric(3,1)", comment="Overall score 1-10"),
+        "cln_scr": Column("cln_scr", "numeric(3,1)", comment="Cleanliness score given by the guest for the review")})
+    sql = build_query("What was the average overall review score for reviews posted in 2024?",
+                      Catalog({"review": review})).sql
+    assert "avg(t.ovr_scr)" in sql, sql

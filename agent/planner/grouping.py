@@ -210,6 +210,7 @@ def bucket(r: Read, fact: Table, unit: str) -> Group | None:
         return Group([(S("trim(to_char({}, 'Day'))").format(ident(T, tcol)), unit)], unit, True)
     if unit == "year":  # 2024, not 2024-01-01
         return Group([(S("extract(year FROM {})::int").format(ident(T, tcol)), unit)], unit, True)
-    if unit == "month":  # "2024-05 (May)": sorts as a date, and says the month's name
-        return Group([(S("to_char({}, 'YYYY-MM (FMMonth)')").format(ident(T, tcol)), unit)], unit, True)
+    if unit == "month":  # "2024-05-01 (May)": the month's first day, sorting as a date, and the month's name
+        return Group([(S("to_char(date_trunc('month', {}), 'YYYY-MM-DD (FMMonth)')").format(ident(T, tcol)), unit)],
+                     unit, True)
     return Group([(S("date_trunc({}, {})::date").format(L(unit), ident(T, tcol)), unit)], unit, True)

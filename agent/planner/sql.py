@@ -1054,7 +1054,10 @@ def _after_aggregate(r: Read, fact: Table) -> tuple[str, int] | None:
             hit = column_word(fact, r.ws[k + 1:k + 3], numeric=True, skip={i - k - 1 for i in r.used if i > k})
             if hit:  # "average hourly rate we charge clients": of pay_rate and charge_rate, the one the question says more of
                 whole = column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
-                if whole and whole[0] != hit[0] and set(name_parts(whole[0])) & set(name_parts(hit[0])):
+                own = set(name_parts(hit[0])) - set(name_parts(whole[0])) if whole else set()
+                said = r.ws[hit[1] + k + 1]  # the word that named it: by a part only it has ("overall": ovr_scr), keep it
+                if whole and whole[0] != hit[0] and set(name_parts(whole[0])) & set(name_parts(hit[0])) \
+                        and not any(p == said or abbreviates(p, said) for p in own):
                     return whole
                 return hit[0], hit[1] + k + 1
     return None
