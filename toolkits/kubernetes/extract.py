@@ -363,6 +363,8 @@ def build(snap: Snapshot) -> Graph:
                                                              or _meta(o)[1] in ("kube-dns", "coredns")),
             "publishNotReady": bool(spec.get("publishNotReadyAddresses")),
             "externalName": spec.get("externalName"),
+            "lb_address": bool(((o.get("status") or {}).get("loadBalancer") or {}).get("ingress")),
+            "lb_notes": {k: v for k, v in ((o.get("metadata") or {}).get("annotations") or {}).items() if "load-balancer" in k},
             "ports": [{"port": p.get("port"), "targetPort": p.get("targetPort", p.get("port")), "name": p.get("name")}
                       for p in spec.get("ports") or []]})
     for o in snap.items("Endpoints"):
@@ -389,9 +391,11 @@ def build(snap: Snapshot) -> Graph:
         add("PersistentVolume", o, phase=st.get("phase", ""), detail={
             "storageClass": spec.get("storageClassName"), "capacity": (spec.get("capacity") or {}).get("storage"),
             "nodeTerms": terms, "claim_uid": claim.get("uid") or "",
-            "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else ""})
+            "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else "",
+            "mountOptions": spec.get("mountOptions") or [], "source": _volume_source(spec)})
     for o in snap.items("StorageClass"):
         add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner"),
+                                                      "mountOptions": o.get("mountOptions") or [],
                                                       "binding": o.get("volumeBindingMode") or "Immediate"})
     for o in snap.items("ConfigMap"):
         data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
@@ -576,6 +580,7 @@ def build(snap: Snapshot) -> Graph:
                 if bad:
                     g.nodes[ing].detail.setdefault("unserved", []).append({"service": backend, "ports": bad,
                                                                            "offered": sorted(offered)})
+    _mark_unadmitted(snap, g, by_key)
     operators = [w for w in g.by_kind("Deployment") if _operator_like(w)]
     for svc in g.by_kind("Service"):
         for w in _operators_of(svc.detail.get("custom_owner") or "", operators):
@@ -703,6 +708,42 @@ def service_of(host: str, ns: str) -> tuple[str, str]:
         i = parts.index("svc", 1)
         return (parts[i - 2], parts[i - 1]) if i >= 2 else (parts[0], ns)
     return parts[0], (parts[1] if len(parts) > 1 else ns)
+
+
+def _ingress_class(o: dict) -> str:
+    notes = (o.get("metadata") or {}).get("annotations") or {}
+    return (o.get("spec") or {}).get("ingressClassName") or notes.get("kubernetes.io/ingress.class") or ""
+
+
+def _mark_unadmitted(snap, g: Graph, by_key: dict) -> None:
+    """An Ingress with no address whose class no admitted Ingress has, while controllers do publish addresses for
+    the others: no controller serves its class (a typo, a class that was renamed or never installed)."""
+    has_address = lambda o: bool(((o.get("status") or {}).get("loadBalancer") or {}).get("ingress"))  # noqa: E731
+    ingresses = list(snap.items("Ingress"))
+    served = sorted({_ingress_class(o) or "(default)" for o in ingresses if has_address(o)})
+    for o in ingresses:
+        cls = _ingress_class(o) or "(default)"
+        if served and not has_address(o) and cls not in served:
+            ns, name, _ = _meta(o)
+            detail = g.nodes[by_key[key("Ingress", ns, name)]].detail
+            detail["unadmitted"] = {"class": cls, "served": served}
+            detail.setdefault("messages", []).append(f"NotAdmitted: no address; class {cls} (served: {', '.join(served)})")
+
+
+def _volume_source(spec: dict) -> str:
+    """Where a PersistentVolume's data lives, in a few words ("nfs 10.0.0.5:/export/pg", "csi ebs.csi.aws.com vol-1")."""
+    if spec.get("nfs"):
+        return f"nfs {spec['nfs'].get('server', '')}:{spec['nfs'].get('path', '')}"
+    if spec.get("csi"):
+        return f"csi {spec['csi'].get('driver', '')} {spec['csi'].get('volumeHandle', '')}".strip()
+    for kind in ("local", "hostPath"):
+        if spec.get(kind):
+            return f"{kind} {spec[kind].get('path', '')}"
+    return next((k for k in spec if k not in _PV_SPEC_FIELDS), "")
+
+
+_PV_SPEC_FIELDS = {"accessModes", "capacity", "claimRef", "mountOptions", "nodeAffinity", "persistentVolumeReclaimPolicy",
+                   "storageClassName", "volumeMode", "volumeAttributesClassName"}
 
 
 def _pvcs_named(g: Graph, ns: str, prefix: str) -> Iterable[str]:

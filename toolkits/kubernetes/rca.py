@@ -27,7 +27,8 @@ from typing import Any
 from toolkits.kubernetes.extract import tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
-from toolkits.kubernetes.rules import DNS_FAILURE, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS, Symptom, Verdict, ref
+from toolkits.kubernetes.rules import (DNS_FAILURE, MOUNT_FAILED, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS, Symptom,
+                                      Verdict, ref)
 from toolkits.kubernetes.snapshot import Snapshot
 
 W = WORKLOAD_KINDS
@@ -44,7 +45,10 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
     "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
     "nobackend": ("Ingress",),
+    "nolb": ("Service",),  # a LoadBalancer Service the cloud's controller fails to give an address
     "attach": ("ServiceAccount", "PersistentVolume", "Node"),
+    # the kubelet ran mount for a bound volume and the mount itself failed: the class the options came from, else the volume
+    "mount": ("StorageClass", "PersistentVolume"),
     "servicelink": ("Service",),  # a Docker-link variable the kubelet injected for a Service of the same name
     "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
     "locks": ("Job", "CronJob", "Deployment", "StatefulSet"),  # who else holds the locks the client waits for
@@ -65,6 +69,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("jobfail", r"\bRunsFailing\b"),
     ("liveness", r"Liveness probe failed"),
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
+    ("mount", MOUNT_FAILED),
     ("slots", SLOTS),
     ("locks", r"lock timeout|55P03|Lock wait timeout exceeded|could not obtain lock on"),
     ("servicelink", SERVICE_LINK),
@@ -122,11 +127,14 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
     # a symptom only when the user's words name it, or when it skips its runs behind one that never ends
     "CronJob": "n.phase = 'Suspended' OR n.reasons CONTAINS 'RunsFailing' OR n.reasons CONTAINS 'NotFiring' OR EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) "
                "WHERE e.reasons CONTAINS 'JobAlreadyActive' AND e.detail CONTAINS '\"recent\": true' }",
-    "Service": "NOT n.missing AND n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) }",
-    "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"'",
+    "Service": "NOT n.missing AND (n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) } "
+               "OR n.detail CONTAINS '\"lb_address\": false' AND EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) "
+               "WHERE e.reasons CONTAINS 'SyncLoadBalancerFailed' AND e.detail CONTAINS '\"recent\": true' })",
+    "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"' "
+               "OR n.detail CONTAINS '\"unadmitted\"'",
 }
-OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nodedown", "suspended", "jobfail", "blocked", "stalled"}  # what a non-pod entity can show
-SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "slots": 4, "locks": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
+OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nolb", "nodedown", "suspended", "jobfail", "blocked", "stalled"}  # what a non-pod entity can show
+SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "nolb": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "mount": 5, "slots": 4, "locks": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 
@@ -153,7 +161,7 @@ def triage(sg: StateGraph, symptom_text: str = "") -> list[Symptom]:
             text = " ".join(reasons + msgs)
             signals = [s for s, pat in SIGNALS if re.search(pat, text)]
             if kind == "Service":
-                signals = ["noendpoints"]
+                signals = ["nolb"] if "SyncLoadBalancerFailed" in reasons else ["noendpoints"]
             elif kind == "Ingress":
                 signals = ["nobackend"]
             elif kind != "Pod":  # "Error creating: pods ... forbidden" is no crash; only pods crash or go unready

@@ -152,6 +152,16 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                        "or fix the key name in the workload's env")
     server = nodes[-2] if len(nodes) > 2 and nodes[-2]["kind"] == "Pod" and labels_of(edges)[-2:] == ["SELECTS", "USES_CONFIG"] \
         else None  # a server the client reaches through its Service (a DNS server, a pooler), which reads this config
+    if kind == "ConfigMap" and server is not None and {"crash", "unreachable"} & set(s.signals):
+        refused = _refused_by_setting(c, s)
+        if refused:
+            said, line, k = refused
+            return Verdict(f"ConfigMap {c['name']}, the configuration {ref(server)} runs with, holds the setting its "
+                           f"clients are refused by (key {k})",
+                           [f"{ref(nodes[0])}: {said}", f"{ref(nodes[1])} is served by {ref(server)}, which reads "
+                            f"ConfigMap {c['name']}", f"ConfigMap {c['name']} key {k}: {line}"],
+                           f"kubectl edit configmap {c['name']}{_ns(c)}   # raise or correct '{line}', then restart "
+                           f"{server['name']}'s workload (kubectl rollout restart)")
     if kind == "ConfigMap" and ("crash" in s.signals or (server and "unreachable" in s.signals)):
         text = s.text if server is None else " ".join(server["detail"].get("messages") or [])
         for param, said in _rejected_settings(text):
@@ -177,6 +187,35 @@ _REJECTED = (
     r"\[FATAL\] plugin/(?P<p>\w+):",  # CoreDNS: a Corefile plugin that stops the server (loop: a forward loop)
     r"Corefile:\d+ - Error during parsing: (?:Unknown directive|Wrong argument count[^']*) '?(?P<p>[\w.]+)",  # CoreDNS
 )
+
+
+# what a client is told when the server (or the pooler / proxy in between) refuses it because of a line of its
+# configuration: (the client's words, the configuration lines that decide it)
+_REFUSED = (
+    (r"OOM command not allowed when used memory > '?maxmemory'?", r"^\s*maxmemory(?:-policy)?\s+\S+"),  # Redis
+    (r'no pg_hba\.conf entry for host "?[\d.:a-f]+',  # PostgreSQL: the host lines of pg_hba.conf
+     r"^\s*host(?:ssl|nossl|gssenc)?\s+\S+\s+\S+\s+[\d.:a-f]+/\d+.*"),
+    (r"no more connections allowed \(max_client_conn\)", r"^\s*max_client_conn\s*=\s*\d+"),  # PgBouncer
+    (r"running with the --(?:super-)?read-only option|cannot execute \w+ in a read-only transaction",
+     # PostgreSQL told to refuse writes; a proxy's server list, which decides where writes go (ProxySQL hostgroups).
+     # (not a replica's own read_only: a replica is read-only by design, and the Service choosing it is the mistake)
+     r"^\s*default_transaction_read_only\s*[=:]\s*\S+|\{[^}\n]*\bhostgroup\s*=\s*\d+[^}\n]*\}"),
+)
+
+
+def _refused_by_setting(c: dict, s: Symptom) -> tuple[str, str, str] | None:
+    """(the client's line, the configuration line, its key) when the client is refused for what this ConfigMap sets."""
+    for said, setting in _REFUSED:
+        m = re.search(said, s.text)
+        if not m:
+            continue
+        for k, v in (c["detail"].get("data") or {}).items():
+            lines = [x.group(0).strip() for x in re.finditer(setting, v or "", re.M | re.I)]
+            if lines:
+                start = s.text.rfind("\n", 0, m.start()) + 1
+                return (s.text[start:m.end() + 120].split("\n")[0].strip()[:240],
+                        "; ".join(re.sub(r"\s+", " ", x) for x in lines[:4])[:300], k)
+    return None
 
 
 def _rejected_settings(text: str) -> list[tuple[str, str]]:
@@ -497,6 +536,8 @@ def _pending_claim(nodes: list[dict]) -> dict | None:
 
 @rule("StorageClass")
 def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    if "mount" in s.signals:
+        return _class_mount_options(c, s, nodes, sg)
     claim = _pending_claim(nodes)
     if claim is None:
         return None
@@ -546,6 +587,16 @@ def _down(w: dict) -> bool:
 def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if labels_of(edges)[-1:] != ["BINDS"]:
         return None  # a volume matters through the claim that binds it (not one pinned to the same node)
+    failed = _mount_failed(c, s)
+    if failed and _options_from_class(c, sg):
+        return None  # the volume's mount options came from its StorageClass: the class is what to change
+    if failed:
+        opts = ",".join(c["detail"].get("mountOptions") or []) or "none"
+        return Verdict(f"PersistentVolume {c['name']} cannot be mounted: {failed[0]}",
+                       [f"{ref(nodes[0])}: {failed[0]}", *failed[1:],
+                        f"PersistentVolume {c['name']}: {c['detail'].get('source') or 'source unknown'}, mountOptions {opts}"],
+                       f"kubectl edit pv {c['name']}   # make mountOptions ({opts}) and the source match what the "
+                       "storage server accepts (e.g. the NFS version it serves); the pod mounts it on its next try")
     if "unschedulable" in s.signals and (c["detail"].get("nodeTerms") or []) and not c.get("missing"):
         gone = _affinity_gone(c, sg, s.text)
         if gone is not None:
@@ -578,6 +629,71 @@ def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
         return Verdict(f"PersistentVolume {c['name']} does not exist", [f"{ref(claim)} asks for volumeName {c['name']}"],
                        f"remove volumeName from {claim['name']}")
     return None
+
+
+# the kubelet ran mount for a volume and mount itself failed (not a missing ConfigMap/Secret, not an attach)
+MOUNT_FAILED = r'MountVolume\.\w+ failed for volume "[^"]+" ?: [^\n]*?(?:mount failed|mount error)'
+_MOUNT_LINE = re.compile(r'MountVolume\.\w+ failed for volume "([^"]+)" ?: [^\n]*?(?:mount failed|mount error)[^\n]*')
+_MOUNT_OUTPUT = re.compile(r"(?:Output: )?\bmount(?:\.\w+)?(?: error\(\d+\))?: [^\n]{8,200}")
+
+
+def _options_from_class(pv: dict, sg: StateGraph) -> dict | None:
+    """The StorageClass a provisioned volume took its mount options from (the same, non-empty), else None."""
+    opts = pv["detail"].get("mountOptions") or []
+    _, rows = sg.query("MATCH (v:PersistentVolume {uid: $uid})-[:USES_CLASS]->(k:StorageClass) WHERE NOT k.missing "
+                       "RETURN k", {"uid": pv["uid"]})
+    cls = node_dict(rows[0][0]) if rows else None
+    return cls if cls and opts and cls["detail"].get("mountOptions") == opts else None
+
+
+def _class_mount_options(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
+    claim = next((n for n in nodes if n["kind"] == "PersistentVolumeClaim"), None)
+    if claim is None:
+        return None
+    _, rows = sg.query("MATCH (:PersistentVolumeClaim {uid: $claim})-[:BINDS]->(v:PersistentVolume)-[:USES_CLASS]->"
+                       "(:StorageClass {uid: $cls}) RETURN v", {"claim": claim["uid"], "cls": c["uid"]})
+    pv = node_dict(rows[0][0]) if rows else None
+    failed = _mount_failed(pv, s) if pv else []
+    if not failed or not _options_from_class(pv, sg):
+        return None
+    opts = ",".join(c["detail"]["mountOptions"])
+    return Verdict(f"StorageClass {c['name']} gives its volumes mountOptions {opts}, and mounting {pv['name']} with "
+                   f"them fails", [f"{ref(nodes[0])}: {failed[0]}", *failed[1:],
+                                   f"PersistentVolume {pv['name']} ({pv['detail'].get('source') or 'source unknown'}) "
+                                   f"was provisioned by StorageClass {c['name']}: mountOptions {opts}"],
+                   f"kubectl get storageclass {c['name']} -o yaml > sc.yaml   # fix mountOptions (e.g. the NFS version the "
+                   f"server serves), then: kubectl replace --force -f sc.yaml; and kubectl edit pv {pv['name']} (volumes "
+                   "already made keep the old options)")
+
+
+def _mount_failed(pv: dict, s: Symptom) -> list[str]:
+    """What the kubelet said when mounting this volume failed: its line and the mount helper's own words, or []."""
+    for m in _MOUNT_LINE.finditer(s.text):
+        if m.group(1) == pv["name"]:
+            rest = s.text[m.end():m.end() + 2000]
+            said = [x.group(0).strip() for x in _MOUNT_OUTPUT.finditer(rest) if "Mounting" not in x.group(0)][:1]
+            return [m.group(0).strip()[:300], *said]
+    return []
+
+
+def _no_load_balancer(c: dict, s: Symptom, sg: StateGraph) -> Verdict:
+    """A LoadBalancer Service the cloud's controller keeps failing to build: its words, and its load-balancer
+    annotations beside those of a Service that did get an address (what differs is usually the mistake)."""
+    said = next((m for m in s.messages if "load balancer" in m.lower()), s.messages[0] if s.messages else "")
+    notes = c["detail"].get("lb_notes") or {}
+    _, rows = sg.query("MATCH (x:Service) WHERE x.uid <> $uid AND x.detail CONTAINS '\"lb_address\": true' "
+                       "RETURN x.namespace, x.name, x.detail", {"uid": c["uid"]})
+    works = [(ns, name, json.loads(d).get("lb_notes") or {}) for ns, name, d in rows]
+    alike = next(((ns, name, n) for ns, name, n in works if set(n) & set(notes)), None)
+    evidence = [f"{ref(c)}: no load-balancer address; the cloud controller: {said[:300]}",
+                f"its load-balancer annotations: {notes or 'none'}"]
+    if alike:
+        differ = {k: alike[2][k] for k in alike[2] if k in notes and alike[2][k] != notes[k]}
+        evidence.append(f"Service {alike[0]}/{alike[1]} has an address with {differ or alike[2]}")
+    return Verdict(f"Service {c['name']} (type LoadBalancer) gets no address: the cloud controller fails to build its "
+                   "load balancer", evidence,
+                   f"kubectl edit service {c['name']}{_ns(c)}   # fix what the controller names (an annotation such as "
+                   "the subnet, a quota, a reserved IP), then watch: kubectl get svc -w")
 
 
 def _affinity_gone(pv: dict, sg: StateGraph, message: str = "") -> list[str] | None:
@@ -754,6 +870,8 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         found = _external_name(c, s, nodes, sg) or _member_names_lost(c, s)
         if found:
             return found
+    if "nolb" in s.signals and s.node["uid"] == c["uid"]:
+        return _no_load_balancer(c, s, sg)
     if not ({"notready", "noendpoints"} & set(s.signals)) or c.get("missing"):
         return None
     sel = c["detail"].get("selector")
@@ -1076,6 +1194,16 @@ def check_ingress(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                        [f"backend {u['service']} port {', '.join(u['ports'])}", f"Service {u['service']} ports: "
                         f"{', '.join(u['offered'])}"],
                        f"kubectl edit ingress {c['name']}{_ns(c)}   # set the backend's port to one the Service exposes")
+    if not rows and c["detail"].get("unadmitted"):
+        u = c["detail"]["unadmitted"]
+        patch = json.dumps({"spec": {"ingressClassName": u["served"][0]}}) if u["served"][0] != "(default)" else ""
+        return Verdict(f"Ingress {c['name']} asks for ingress class {u['class']}, which no controller here serves: "
+                       "it was never admitted and has no address",
+                       [f"Ingress {c['name']}: class {u['class']}, status.loadBalancer empty",
+                        f"the Ingresses that have an address use class {', '.join(u['served'])}"],
+                       f"kubectl patch ingress {c['name']}{_ns(c)} --type merge -p '{patch}'   # or install a controller "
+                       f"for class {u['class']}" if patch else
+                       f"kubectl edit ingress {c['name']}{_ns(c)}   # use the class a controller serves")
     if not rows:
         return None
     gone, port = rows[0]

@@ -1,0 +1,146 @@
+"""Root causes found from what the kubelet and the controllers say about one object (hand-written snapshots in
+kubectl's shape): a volume whose mount itself fails (its mount options or source), with negatives beside each."""
+from __future__ import annotations
+
+from toolkits.kubernetes.rca import analyse
+from tests.test_k8s_references_and_agents import NS, T0, crash, first, meta, owner, pod, write
+
+MOUNT_FAILED = ('MountVolume.SetUp failed for volume "{pv}" : mount failed: exit status 32\nMounting command: mount\n'
+                "Mounting arguments: -t nfs -o nfsvers=3,hard 10.0.0.5:/export/backups /var/lib/kubelet/pods/x/volumes/"
+                "kubernetes.io~nfs/{pv}\nOutput: mount.nfs: requested NFS version or transport protocol is not supported\n")
+
+
+def _dir(path):
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def backup_pod_with_volume(tmp_path, message, pv_name="backups-nfs", cls=""):
+    _dir(tmp_path)
+    classes = [{"metadata": meta(cls, ns=""), "provisioner": "cluster.local/nfs-subdir-external-provisioner",
+                "mountOptions": ["nfsvers=3", "hard"]}] if cls else []
+    pv = {"metadata": meta(pv_name, ns=""), "spec": {
+        "claimRef": {"namespace": NS, "name": "backups", "uid": f"uid-{NS}-backups"}, "storageClassName": cls,
+        "mountOptions": ["nfsvers=3", "hard"], "nfs": {"server": "10.0.0.5", "path": "/export/backups"},
+        "accessModes": ["ReadWriteMany"], "capacity": {"storage": "1Ti"}}, "status": {"phase": "Bound"}}
+    pvc = {"metadata": meta("backups"), "spec": {"volumeName": pv_name, "storageClassName": cls},
+           "status": {"phase": "Bound"}}
+    p = pod("nightly-backup-2871-x7k2p", labels={"job-name": "nightly-backup-2871"}, owner=owner("Job", "nightly-backup-2871", "batch/v1"),
+            phase="Pending", volumes=[{"name": "backups", "persistentVolumeClaim": {"claimName": "backups"}}],
+            state={"state": {"waiting": {"reason": "ContainerCreating"}}})
+    ev = {"metadata": meta("e1"), "type": "Warning", "reason": "FailedMount", "lastTimestamp": T0, "count": 12,
+          "message": message, "involvedObject": {"kind": "Pod", "namespace": NS, "name": p["metadata"]["name"]}}
+    return write(tmp_path, {"pods": [p], "persistentvolumes": [pv], "persistentvolumeclaims": [pvc], "events": [ev],
+                            "storageclasses": classes})
+
+
+def test_a_volume_whose_mount_fails_is_the_cause(tmp_path):
+    a = analyse(backup_pod_with_volume(tmp_path, MOUNT_FAILED.format(pv="backups-nfs")),
+                "the nightly backup pod has been stuck in ContainerCreating since 01:30")
+    assert first(a) == ("PersistentVolume", "", "backups-nfs")
+    assert any("mount.nfs: requested NFS version" in e for e in a.evidence)
+    assert any("mountOptions nfsvers=3,hard" in e for e in a.evidence) and a.fix.startswith("kubectl edit pv backups-nfs")
+
+
+def test_mount_options_a_volume_took_from_its_storageclass_are_the_class_s_fault(tmp_path):
+    a = analyse(backup_pod_with_volume(tmp_path, MOUNT_FAILED.format(pv="pvc-0a1b"), pv_name="pvc-0a1b", cls="nfs-client"),
+                "the nightly backup pod has been stuck in ContainerCreating")
+    assert first(a) == ("StorageClass", "", "nfs-client")
+    assert "kubectl replace --force" in a.fix and "kubectl edit pv pvc-0a1b" in a.fix
+
+
+def test_a_failed_mount_of_a_missing_configmap_or_of_another_volume_does_not_blame_this_one(tmp_path):
+    missing = 'MountVolume.SetUp failed for volume "config" : configmap "backup-config" not found'
+    a = analyse(backup_pod_with_volume(tmp_path / "a", missing), "the backup pod is stuck")
+    assert all(rc.kind != "PersistentVolume" for rc in a.root_causes)
+    other = analyse(backup_pod_with_volume(tmp_path / "b", MOUNT_FAILED.format(pv="scratch-nfs")), "the backup pod is stuck")
+    assert all(rc.kind != "PersistentVolume" for rc in other.root_causes)
+
+
+def ingress(name, cls, address, ns=NS, service="web"):
+    return {"metadata": meta(name, ns=ns), "spec": {"ingressClassName": cls, "rules": [{"host": f"{name}.example.com",
+            "http": {"paths": [{"path": "/", "pathType": "Prefix", "backend": {"service": {"name": service, "port": {"number": 80}}}}]}}]},
+            "status": {"loadBalancer": {"ingress": [{"ip": "203.0.113.7"}]} if address else {}}}
+
+
+def web_service(name="web"):
+    return {"metadata": meta(name), "spec": {"selector": {"app": name}, "ports": [{"port": 80, "targetPort": 8080}]}}
+
+
+def web_pod(name="web"):
+    return pod(f"{name}-5d9-abcde", labels={"app": name}, owner=owner("ReplicaSet", f"{name}-5d9"), ready=True,
+               state={"state": {"running": {"startedAt": T0}}})
+
+
+def test_an_ingress_whose_class_no_controller_serves(tmp_path):
+    snap = write(tmp_path, {"ingresses": [ingress("shop", "nginx", True), ingress("logs", "nginx-internal", False),
+                                          ingress("grafana", "nginx", True)],
+                            "services": [web_service()], "pods": [web_pod()]})
+    a = analyse(snap, "the log UI URL stopped working after this morning's ingress cleanup")
+    assert first(a) == ("Ingress", NS, "logs")
+    assert '"ingressClassName": "nginx"' in a.fix and any("class nginx-internal" in e for e in a.evidence)
+
+
+def test_ingresses_without_addresses_everywhere_or_of_a_served_class_are_not_blamed_for_their_class(tmp_path):
+    quiet = write(_dir(tmp_path / "a"), {"ingresses": [ingress("shop", "nginx", False), ingress("logs", "traefik", False)],
+                                   "services": [web_service()], "pods": [web_pod()]})  # no controller publishes status
+    assert not analyse(quiet, "the log UI is down").root_causes
+    fresh = write(_dir(tmp_path / "b"), {"ingresses": [ingress("shop", "nginx", True), ingress("logs", "nginx", False)],
+                                   "services": [web_service()], "pods": [web_pod()]})
+    assert not analyse(fresh, "the log UI is down").root_causes
+
+
+def lb_cluster(tmp_path, address):
+    notes = {"service.beta.kubernetes.io/azure-load-balancer-internal": "true"}
+    def lb(name, subnet, has):
+        return {"metadata": meta(name, annotations={**notes, "service.beta.kubernetes.io/azure-load-balancer-internal-subnet": subnet}),
+                "spec": {"type": "LoadBalancer", "selector": {"app": "web"}, "ports": [{"port": 3306}]},
+                "status": {"loadBalancer": {"ingress": [{"ip": "10.224.64.21"}]} if has else {}}}
+    ev = {"metadata": meta("e-lb"), "type": "Warning", "reason": "SyncLoadBalancerFailed", "lastTimestamp": T0, "count": 40,
+          "message": "Error syncing load balancer: failed to ensure load balancer: failed to get subnet: vnet-hub/snet-ilb-prod",
+          "involvedObject": {"kind": "Service", "namespace": NS, "name": "erp-mysql-lb"}}
+    return write(_dir(tmp_path), {"services": [lb("erp-mysql-lb", "snet-ilb-prod", address), lb("reports-lb", "snet-ilb", True)],
+                                  "pods": [web_pod()], "events": [ev]})
+
+
+def test_a_load_balancer_the_cloud_controller_cannot_build(tmp_path):
+    a = analyse(lb_cluster(tmp_path, address=False), "the reporting VM cannot reach the ERP MySQL since last night")
+    assert first(a) == ("Service", NS, "erp-mysql-lb")
+    assert any("failed to get subnet" in e for e in a.evidence)
+    assert any("reports-lb has an address with {'service.beta.kubernetes.io/azure-load-balancer-internal-subnet': "
+               "'snet-ilb'}" in e for e in a.evidence)
+
+
+def test_a_load_balancer_that_has_its_address_is_not_blamed_for_an_earlier_failure(tmp_path):
+    a = analyse(lb_cluster(tmp_path, address=True), "the reporting VM cannot reach the ERP MySQL")
+    assert all(rc.kind != "Service" for rc in a.root_causes)
+
+
+REDIS_OOM = "ReplyError: OOM command not allowed when used memory > 'maxmemory'.\n    at parseError (redis-parser.js:179)"
+
+
+def queue_cluster(tmp_path, client_error, conf):
+    cm = {"metadata": meta("jobs-redis-configuration"), "data": {"redis.conf": conf}}
+    server = pod("jobs-redis-node-0", labels={"app": "jobs-redis"}, owner=owner("StatefulSet", "jobs-redis-node"), ready=True,
+                 state={"state": {"running": {"startedAt": T0}}},
+                 volumes=[{"name": "config", "configMap": {"name": "jobs-redis-configuration"}}])
+    svc = {"metadata": meta("jobs-redis"), "spec": {"selector": {"app": "jobs-redis"}, "ports": [{"port": 6379}]}}
+    client = pod("transcode-worker-6f8-k2x9q", labels={"app": "transcode-worker"}, owner=owner("ReplicaSet", "transcode-worker-6f8"),
+                 state=crash(client_error), env={"REDIS_URL": "redis://jobs-redis:6379/0"})
+    return write(_dir(tmp_path), {"pods": [server, client], "services": [svc], "configmaps": [cm]})
+
+
+def test_a_limit_in_the_servers_configmap_that_its_clients_are_refused_by(tmp_path):
+    a = analyse(queue_cluster(tmp_path, REDIS_OOM, "maxmemory 256mb\nmaxmemory-policy noeviction\nappendonly yes\n"),
+                "transcode workers crash-looping, redis pods look healthy")
+    assert first(a) == ("ConfigMap", NS, "jobs-redis-configuration")
+    assert any("maxmemory 256mb; maxmemory-policy noeviction" in e for e in a.evidence)
+    assert any("OOM command not allowed" in e for e in a.evidence)
+
+
+def test_a_server_configmap_is_not_blamed_for_another_error_or_for_a_setting_it_does_not_hold(tmp_path):
+    refused = "Error: connect ECONNREFUSED 10.43.0.17:6379"
+    a = analyse(queue_cluster(tmp_path / "a", refused, "maxmemory 256mb\n"), "transcode workers crash-looping")
+    assert all(rc.kind != "ConfigMap" for rc in a.root_causes)
+    b = analyse(queue_cluster(tmp_path / "b", REDIS_OOM, "appendonly yes\n"), "transcode workers crash-looping")
+    assert all(rc.kind != "ConfigMap" for rc in b.root_causes)
