@@ -1,9 +1,14 @@
 """Root causes found from what the kubelet and the controllers say about one object (hand-written snapshots in
-kubectl's shape): a volume whose mount itself fails (its mount options or source), with negatives beside each."""
+kubectl's shape): a volume whose mount itself fails (its mount options, or its StorageClass's), an Ingress of a class no
+controller serves, a LoadBalancer the cloud cannot build, a limit in the server's ConfigMap its clients are refused by,
+a namespace node-selector no node carries. Each with negatives beside it."""
 from __future__ import annotations
 
+import json
+
 from toolkits.kubernetes.rca import analyse
-from tests.test_k8s_references_and_agents import NS, T0, crash, first, meta, owner, pod, write
+from toolkits.kubernetes.snapshot import load_snapshot
+from tests.test_k8s_references_and_agents import NS, T0, crash, first, meta, node, owner, pod, write
 
 MOUNT_FAILED = ('MountVolume.SetUp failed for volume "{pv}" : mount failed: exit status 32\nMounting command: mount\n'
                 "Mounting arguments: -t nfs -o nfsvers=3,hard 10.0.0.5:/export/backups /var/lib/kubelet/pods/x/volumes/"
@@ -144,3 +149,33 @@ def test_a_server_configmap_is_not_blamed_for_another_error_or_for_a_setting_it_
     assert all(rc.kind != "ConfigMap" for rc in a.root_causes)
     b = analyse(queue_cluster(tmp_path / "b", REDIS_OOM, "appendonly yes\n"), "transcode workers crash-looping")
     assert all(rc.kind != "ConfigMap" for rc in b.root_causes)
+
+
+def project_cluster(tmp_path, template_selector, infra_node=False):
+    ns = {"metadata": meta("ledger-db", ns="", annotations={"openshift.io/node-selector": "node-role.kubernetes.io/infra="})}
+    sts = {"metadata": meta("ledger-pg", ns="ledger-db"), "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "ledger-pg"}},
+           "template": {"metadata": {"labels": {"app": "ledger-pg"}}, "spec": {
+               "containers": [{"name": "main", "image": "postgres:16"}], **({"nodeSelector": template_selector} if template_selector else {})}}},
+           "status": {"replicas": 1, "readyReplicas": 0}}
+    msg = "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector."
+    p = pod("ledger-pg-0", ns="ledger-db", labels={"app": "ledger-pg"}, node_name=None, phase="Pending",
+            owner={"apiVersion": "apps/v1", "kind": "StatefulSet", "name": "ledger-pg", "uid": "uid-ledger-db-ledger-pg", "controller": True},
+            conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    p["spec"]["nodeSelector"] = {"node-role.kubernetes.io/infra": ""}
+    nodes = [node("w1"), node("w2", labels={"node-role.kubernetes.io/infra": ""} if infra_node else {})]
+    snap = write(_dir(tmp_path), {"pods": [p], "statefulsets": [sts]}, nodes=nodes)
+    (tmp_path / "namespaces.json").write_text(json.dumps({"apiVersion": "v1", "kind": "List", "items": [ns]}))
+    return load_snapshot(tmp_path)
+
+
+def test_a_namespace_node_selector_that_no_node_carries(tmp_path):
+    a = analyse(project_cluster(tmp_path, None), "the ledger postgres pod won't reschedule after the drain")
+    assert first(a) == ("Namespace", "", "ledger-db")
+    assert "openshift.io/node-selector-" in a.fix
+
+
+def test_a_selector_the_template_asks_for_itself_is_the_template_s_not_the_namespace_s(tmp_path):
+    a = analyse(project_cluster(tmp_path / "a", {"node-role.kubernetes.io/infra": ""}), "ledger postgres pending")
+    assert first(a) == ("StatefulSet", "ledger-db", "ledger-pg")
+    b = analyse(project_cluster(tmp_path / "b", None, infra_node=True), "ledger postgres pending")
+    assert all(rc.kind != "Namespace" for rc in b.root_causes)

@@ -291,7 +291,8 @@ def build(snap: Snapshot) -> Graph:
 
     # --- nodes -------------------------------------------------------------------------
     for o in snap.items("Namespace"):
-        add("Namespace", o, phase=(o.get("status") or {}).get("phase", "Active"), detail={"injects": _injects(o)})
+        add("Namespace", o, phase=(o.get("status") or {}).get("phase", "Active"), detail={"injects": _injects(o),
+                                                                                          "nodeSelector": _project_selector(o)})
     for o in snap.items("Node"):
         st = o.get("status") or {}
         conds = {c.get("type"): c.get("status") for c in st.get("conditions") or []}
@@ -339,6 +340,7 @@ def build(snap: Snapshot) -> Graph:
                 "created": _created(o),
                 "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
                 "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
+                "templateSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {},
                 "messages": [c.get("message") for c in st.get("conditions") or [] if c.get("message")],
                 **({"schedule": spec.get("schedule"), "lastScheduleTime": st.get("lastScheduleTime"),
                     "lastSuccessfulTime": st.get("lastSuccessfulTime"),
@@ -708,6 +710,16 @@ def service_of(host: str, ns: str) -> tuple[str, str]:
         i = parts.index("svc", 1)
         return (parts[i - 2], parts[i - 1]) if i >= 2 else (parts[0], ns)
     return parts[0], (parts[1] if len(parts) > 1 else ns)
+
+
+# the nodeSelector a namespace adds to every pod created in it (the PodNodeSelector admission plugin; OpenShift projects)
+_NS_SELECTOR_NOTES = ("scheduler.alpha.kubernetes.io/node-selector", "openshift.io/node-selector")
+
+
+def _project_selector(o: dict) -> dict:
+    notes = (o.get("metadata") or {}).get("annotations") or {}
+    said = next((notes[k] for k in _NS_SELECTOR_NOTES if notes.get(k)), "")
+    return {k.strip(): v.strip() for k, _, v in (x.partition("=") for x in said.split(",")) if k.strip()}
 
 
 def _ingress_class(o: dict) -> str:

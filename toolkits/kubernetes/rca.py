@@ -37,7 +37,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "config": ("ConfigMap", "Secret", *W),
     "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "ServiceAccount", "Node", *W, "Job", "CronJob"),
     "image": ("Secret", "ServiceAccount", *W),
-    "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", *W),
+    "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Namespace", *W),
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),

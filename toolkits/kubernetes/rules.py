@@ -218,6 +218,38 @@ def _refused_by_setting(c: dict, s: Symptom) -> tuple[str, str, str] | None:
     return None
 
 
+def _namespace_adds(pod: dict, sg: StateGraph) -> dict:
+    """The part of a pod's nodeSelector that its namespace adds (an annotated project), not its template."""
+    _, rows = sg.query("MATCH (n:Namespace {name: $ns}) RETURN n.detail", {"ns": pod["namespace"]})
+    added = (json.loads(rows[0][0]).get("nodeSelector") or {}) if rows else {}
+    _, rows = sg.query("MATCH (w)-[:OWNS*1..2]->(p:Pod {uid: $uid}) RETURN w.detail", {"uid": pod["uid"]})
+    if not rows:
+        return {}  # no workload known: what the pod asks may be its own
+    own = {k for (d,) in rows for k in (json.loads(d).get("templateSelector") or {})}
+    sel = pod["detail"].get("nodeSelector") or {}
+    return {k: v for k, v in added.items() if sel.get(k) == v and k not in own}
+
+
+def _injected_selector(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
+    """A namespace whose node-selector annotation sends every new pod to nodes that are not there."""
+    pod = nodes[0]
+    added = _namespace_adds(pod, sg) if pod["kind"] == "Pod" else {}
+    if not added or not re.search(r"didn't match Pod's node affinity/selector", s.text):
+        return None
+    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.labels")
+    labels = [json.loads(r[0] or "{}") if isinstance(r[0], str) else (r[0] or {}) for r in rows]
+    if any(all(lab.get(k) == v for k, v in added.items()) for lab in labels):
+        return None  # some node carries what the namespace asks: the pod fails for another part of its placement
+    said = ",".join(f"{k}={v}" for k, v in added.items())
+    return Verdict(f"Namespace {c['name']} adds nodeSelector {said} to every pod created in it (annotation), and no "
+                   "node carries it", [f"{ref(pod)} is Pending: {re.search(r'[0-9]+ node[(]s[)] didn.t match Pod.s node affinity/selector', s.text).group(0)}",
+                                       f"its nodeSelector {pod['detail'].get('nodeSelector')}: {said} is not in its "
+                                       "workload's template", f"Namespace {c['name']}: node-selector annotation {said}"],
+                   f"kubectl annotate namespace {c['name']} openshift.io/node-selector- "
+                   "scheduler.alpha.kubernetes.io/node-selector-   # or set it to labels the nodes carry; then delete "
+                   "the Pending pod")
+
+
 def _rejected_settings(text: str) -> list[tuple[str, str]]:
     out = []
     for pat in _REJECTED:
@@ -1143,6 +1175,8 @@ def check_namespace(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], s
     running pods were admitted: only a pod created again is refused)."""
     if "blocked" in s.signals and labels_of(edges) == ["IN_NAMESPACE"]:
         return _injected_sidecar(c, s, sg)
+    if "unschedulable" in s.signals and labels_of(edges) == ["IN_NAMESPACE"]:
+        return _injected_selector(c, s, nodes, sg)
     m = re.search(r'violates PodSecurity "(\w+):[^"]*"(?:: ([^\n]{0,240}))?', s.text)
     if "create" not in s.signals or not m:
         return None
@@ -1549,6 +1583,8 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                        f"kubectl edit {kind} {name}{_ns(c)}   # use preferredDuringScheduling anti-affinity, or a "
                        "rolling update with maxSurge: 0, or fewer replicas than eligible nodes")
     sel = nodes[0]["detail"].get("nodeSelector") if nodes[0]["kind"] == "Pod" else None
+    if sel and _namespace_adds(nodes[0], sg):
+        sel = {k: v for k, v in sel.items() if k not in _namespace_adds(nodes[0], sg)}  # its namespace's, not its own
     if "unschedulable" in s.signals and sel and re.search(r"didn't match Pod's node affinity/selector", text):
         _, rows = sg.query("MATCH (n:Node) RETURN n.labels")
         labels = [json.loads(r[0] or "{}") if isinstance(r[0], str) else (r[0] or {}) for r in rows]
