@@ -1,7 +1,8 @@
 """Root causes found from what the kubelet and the controllers say about one object (hand-written snapshots in
 kubectl's shape): a volume whose mount itself fails (its mount options, or its StorageClass's), an Ingress of a class no
 controller serves, a LoadBalancer the cloud cannot build, a limit in the server's ConfigMap its clients are refused by,
-a namespace node-selector no node carries. Each with negatives beside it."""
+a namespace node-selector no node carries, a class that binds at once where the pod may not run. Each with
+negatives beside it."""
 from __future__ import annotations
 
 import json
@@ -179,3 +180,34 @@ def test_a_selector_the_template_asks_for_itself_is_the_template_s_not_the_names
     assert first(a) == ("StatefulSet", "ledger-db", "ledger-pg")
     b = analyse(project_cluster(tmp_path / "b", None, infra_node=True), "ledger postgres pending")
     assert all(rc.kind != "Namespace" for rc in b.root_causes)
+
+
+def zoned_cluster(tmp_path, binding):
+    zone = lambda name, z, pool: node(name, labels={"topology.kubernetes.io/zone": z, "pool": pool})  # noqa: E731
+    cls = {"metadata": meta("gp3-db", ns=""), "provisioner": "ebs.csi.aws.com", "volumeBindingMode": binding}
+    pv = {"metadata": meta("pvc-9f1", ns=""), "spec": {
+        "claimRef": {"namespace": NS, "name": "data-mysql-0", "uid": f"uid-{NS}-data-mysql-0"}, "storageClassName": "gp3-db",
+        "csi": {"driver": "ebs.csi.aws.com", "volumeHandle": "vol-0abc"},
+        "nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [
+            {"key": "topology.kubernetes.io/zone", "operator": "In", "values": ["us-east-1a"]}]}]}}}, "status": {"phase": "Bound"}}
+    pvc = {"metadata": meta("data-mysql-0"), "spec": {"volumeName": "pvc-9f1", "storageClassName": "gp3-db"},
+           "status": {"phase": "Bound"}}
+    msg = "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 2 node(s) had volume node affinity conflict."
+    p = pod("mysql-0", labels={"app": "mysql"}, owner=owner("StatefulSet", "mysql"), node_name=None, phase="Pending",
+            volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-mysql-0"}}],
+            conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    p["spec"]["nodeSelector"] = {"pool": "db"}
+    nodes = [zone("app-1a", "us-east-1a", "app"), zone("db-1b", "us-east-1b", "db"), zone("db-1c", "us-east-1c", "db")]
+    return write(_dir(tmp_path), {"pods": [p], "persistentvolumes": [pv], "persistentvolumeclaims": [pvc],
+                                  "storageclasses": [cls]}, nodes=nodes)
+
+
+def test_a_class_that_binds_at_once_made_the_volume_where_the_pod_may_not_run(tmp_path):
+    a = analyse(zoned_cluster(tmp_path, "Immediate"), "the new mysql primary stays Pending")
+    assert first(a) == ("StorageClass", "", "gp3-db")
+    assert "WaitForFirstConsumer" in a.fix and any("usable only on app-1a" in e for e in a.evidence)
+
+
+def test_a_class_that_waits_for_the_pod_is_not_blamed_for_a_volume_affinity_conflict(tmp_path):
+    a = analyse(zoned_cluster(tmp_path, "WaitForFirstConsumer"), "the new mysql primary stays Pending")
+    assert all(rc.kind != "StorageClass" for rc in a.root_causes)

@@ -570,6 +570,8 @@ def _pending_claim(nodes: list[dict]) -> dict | None:
 def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if "mount" in s.signals:
         return _class_mount_options(c, s, nodes, sg)
+    if "unschedulable" in s.signals and "volume node affinity conflict" in s.text:
+        return _bound_too_early(c, s, nodes, sg)
     claim = _pending_claim(nodes)
     if claim is None:
         return None
@@ -603,6 +605,37 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                         f"volumes of class {c['name']} were provisioned before; no controller for {prov} is in the snapshot"],
                        f"check the controller of {prov}: kubectl get pods -A | grep -i provisioner; its logs", strong=False)
     return None
+
+
+def _bound_too_early(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
+    """A class that binds at once (volumeBindingMode Immediate) made the pod's volume where the pod may not run: the
+    volume's topology (zone, host) was chosen before the scheduler knew the pod's nodeSelector."""
+    pod, claim = nodes[0], next((n for n in nodes if n["kind"] == "PersistentVolumeClaim"), None)
+    if pod["kind"] != "Pod" or claim is None or c.get("missing") or c["detail"].get("binding") != "Immediate":
+        return None
+    _, rows = sg.query("MATCH (:PersistentVolumeClaim {uid: $claim})-[:BINDS]->(v:PersistentVolume)-[:USES_CLASS]->"
+                       "(:StorageClass {uid: $cls}) RETURN v", {"claim": claim["uid"], "cls": c["uid"]})
+    pv = node_dict(rows[0][0]) if rows else None
+    terms = (pv or {}).get("detail", {}).get("nodeTerms") or []
+    if not terms:
+        return None
+    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.name, n.labels")
+    labels = {name: (json.loads(lab or "{}") if isinstance(lab, str) else (lab or {})) for name, lab in rows}
+    sel = pod["detail"].get("nodeSelector") or {}
+    eligible = [n for n, lab in labels.items() if all(lab.get(k) == v for k, v in sel.items())]
+    holds = [n for n, lab in labels.items()
+             if any(selects({"matchExpressions": t.get("matchExpressions") or []}, lab) for t in terms)]
+    if not eligible or not holds or set(eligible) & set(holds):
+        return None  # no node may take the pod at all, the volume is nowhere, or they meet: not the binding's doing
+    where = "; ".join(f"{e.get('key')} {e.get('operator')} {e.get('values')}" for t in terms for e in t.get("matchExpressions") or [])
+    return Verdict(f"StorageClass {c['name']} binds volumes at once (volumeBindingMode Immediate): {pv['name']} was made "
+                   f"where {pod['name']} may not run ({where})",
+                   [f"{ref(pod)} is Pending: volume node affinity conflict", f"{ref(pod)} may run on {', '.join(sorted(eligible)[:4])}"
+                    + (f" (nodeSelector {sel})" if sel else ""), f"PersistentVolume {pv['name']} ({ref(claim)}) is usable "
+                    f"only on {', '.join(sorted(holds)[:4])}", f"StorageClass {c['name']}: volumeBindingMode Immediate"],
+                   f"kubectl get storageclass {c['name']} -o yaml > sc.yaml   # set volumeBindingMode: WaitForFirstConsumer, "
+                   f"then kubectl replace --force -f sc.yaml; recreate claim {claim['name']} (after saving its data) so "
+                   "the volume is made where the pod is scheduled")
 
 
 def _replica_state(w: dict) -> str:
