@@ -1,8 +1,8 @@
 """Root causes found from what the kubelet and the controllers say about one object (hand-written snapshots in
 kubectl's shape): a volume whose mount itself fails (its mount options, or its StorageClass's), an Ingress of a class no
 controller serves, a LoadBalancer the cloud cannot build, a limit in the server's ConfigMap its clients are refused by,
-a namespace node-selector no node carries, a class that binds at once where the pod may not run. Each with
-negatives beside it."""
+a namespace node-selector no node carries, a class that binds at once where the pod may not run, a volume naming a disk the cloud does not
+have. Each with negatives beside it."""
 from __future__ import annotations
 
 import json
@@ -211,3 +211,33 @@ def test_a_class_that_binds_at_once_made_the_volume_where_the_pod_may_not_run(tm
 def test_a_class_that_waits_for_the_pod_is_not_blamed_for_a_volume_affinity_conflict(tmp_path):
     a = analyse(zoned_cluster(tmp_path, "WaitForFirstConsumer"), "the new mysql primary stays Pending")
     assert all(rc.kind != "StorageClass" for rc in a.root_causes)
+
+
+def restored_volume(tmp_path, attach_error):
+    _dir(tmp_path)
+    pv = {"metadata": meta("pg-restore-0903", ns=""), "spec": {
+        "claimRef": {"namespace": NS, "name": "data-pg-0", "uid": f"uid-{NS}-data-pg-0"}, "storageClassName": "",
+        "csi": {"driver": "ebs.csi.aws.com", "volumeHandle": "vol-07e1c3f9a2b4d6e"}, "persistentVolumeReclaimPolicy": "Retain"},
+          "status": {"phase": "Bound"}}
+    pvc = {"metadata": meta("data-pg-0"), "spec": {"volumeName": "pg-restore-0903", "storageClassName": ""}, "status": {"phase": "Bound"}}
+    p = pod("pg-0", labels={"app": "pg"}, owner=owner("StatefulSet", "pg"), phase="Pending",
+            volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-pg-0"}}],
+            state={"state": {"waiting": {"reason": "ContainerCreating"}}})
+    ev = {"metadata": meta("e-at"), "type": "Warning", "reason": "FailedAttachVolume", "lastTimestamp": T0, "count": 9,
+          "message": f'AttachVolume.Attach failed for volume "pg-restore-0903" : rpc error: code = Internal desc = {attach_error}',
+          "involvedObject": {"kind": "Pod", "namespace": NS, "name": "pg-0"}}
+    return write(tmp_path, {"pods": [p], "persistentvolumes": [pv], "persistentvolumeclaims": [pvc], "events": [ev]})
+
+
+def test_a_volume_that_names_a_disk_the_cloud_does_not_have(tmp_path):
+    bad = ('could not attach volume "vol-07e1c3f9a2b4d6e" to node "i-08a": api error InvalidVolumeID.Malformed: Invalid id: '
+           '"vol-07e1c3f9a2b4d6e" (expecting "vol-...")')
+    a = analyse(restored_volume(tmp_path, bad), "the restored warehouse postgres never starts")
+    assert first(a) == ("PersistentVolume", "", "pg-restore-0903")
+    assert "volumeHandle" in a.fix and any("csi ebs.csi.aws.com vol-07e1c3f9a2b4d6e" in e for e in a.evidence)
+
+
+def test_an_attach_refused_for_another_reason_does_not_blame_the_disk_id(tmp_path):
+    other = 'could not attach volume "vol-07e1c3f9a2b4d6e" to node "i-08a": api error VolumeInUse: vol-07e1c3f9a2b4d6e is already attached'
+    a = analyse(restored_volume(tmp_path, other), "the restored warehouse postgres never starts")
+    assert all(rc.kind != "PersistentVolume" for rc in a.root_causes)

@@ -652,6 +652,16 @@ def _down(w: dict) -> bool:
 def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if labels_of(edges)[-1:] != ["BINDS"]:
         return None  # a volume matters through the claim that binds it (not one pinned to the same node)
+    wrong_id = next((m for m in map(_ATTACH_BAD_ID.search, s.messages) if m and m.group(1) == c["name"]), None) \
+        if "attach" in s.signals else None
+    if wrong_id:
+        return Verdict(f"PersistentVolume {c['name']} names a disk the cloud does not have: "
+                       f"{wrong_id.group(2).strip()[:160]}",
+                       [f"{ref(nodes[0])}: AttachVolume.Attach failed for volume \"{c['name']}\": … "
+                        f"{wrong_id.group(2).strip()[:200]}",
+                        f"PersistentVolume {c['name']}: {c['detail'].get('source') or 'source unknown'}"],
+                       f"kubectl get pv {c['name']} -o yaml > pv.yaml   # correct the disk id (spec.csi.volumeHandle is "
+                       "immutable), then kubectl replace --force -f pv.yaml; with Retain the data on the disk is kept")
     failed = _mount_failed(c, s)
     if failed and _options_from_class(c, sg):
         return None  # the volume's mount options came from its StorageClass: the class is what to change
@@ -700,6 +710,12 @@ def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
 MOUNT_FAILED = r'MountVolume\.\w+ failed for volume "[^"]+" ?: [^\n]*?(?:mount failed|mount error)'
 _MOUNT_LINE = re.compile(r'MountVolume\.\w+ failed for volume "([^"]+)" ?: [^\n]*?(?:mount failed|mount error)[^\n]*')
 _MOUNT_OUTPUT = re.compile(r"(?:Output: )?\bmount(?:\.\w+)?(?: error\(\d+\))?: [^\n]{8,200}")
+
+
+# an attach refused because the disk the volume names is not there or its id is not one (EBS, GCE PD, Azure Disk, Cinder)
+_ATTACH_BAD_ID = re.compile(r'AttachVolume\.Attach failed for volume "([^"]+)"[^\n]*?((?:InvalidVolume(?:ID)?\.(?:Malformed|NotFound)'
+                            r'|[Ii]nvalid (?:volume )?id|(?:disk|volume) [^\s:]+ (?:was )?not found|ResourceNotFound|'
+                            r'does not exist)[^\n]*)')
 
 
 def _options_from_class(pv: dict, sg: StateGraph) -> dict | None:
