@@ -713,9 +713,10 @@ _MOUNT_OUTPUT = re.compile(r"(?:Output: )?\bmount(?:\.\w+)?(?: error\(\d+\))?: [
 
 
 # an attach refused because the disk the volume names is not there or its id is not one (EBS, GCE PD, Azure Disk, Cinder)
+# (the words must be about the disk: "node ... does not exist" is another fault)
 _ATTACH_BAD_ID = re.compile(r'AttachVolume\.Attach failed for volume "([^"]+)"[^\n]*?((?:InvalidVolume(?:ID)?\.(?:Malformed|NotFound)'
-                            r'|[Ii]nvalid (?:volume )?id|(?:disk|volume) [^\s:]+ (?:was )?not found|ResourceNotFound|'
-                            r'does not exist)[^\n]*)')
+                            r'|[Ii]nvalid (?:volume )?id|(?:[Dd]isk|[Vv]olume) "?[\w./-]+"? (?:was not found|not found|does '
+                            r'not exist))[^\n]*)')
 
 
 def _options_from_class(pv: dict, sg: StateGraph) -> dict | None:
