@@ -230,19 +230,32 @@ def _namespace_adds(pod: dict, sg: StateGraph) -> dict:
     return {k: v for k, v in added.items() if sel.get(k) == v and k not in own}
 
 
+_NO_NODE_MATCH = re.compile(r"[0-9]+ node\(s\) didn't match Pod's node affinity/selector")
+
+
+def _node_labels(sg: StateGraph) -> dict[str, dict]:
+    """Every node of the cluster (not a placeholder for one only referenced) and its labels."""
+    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.name, n.labels")
+    return {name: json.loads(labels or "{}") for name, labels in rows}
+
+
+def _fits(terms: list[dict], labels: dict) -> bool:
+    """A node with these labels meets one of a volume's required nodeAffinity terms."""
+    return any(selects({"matchExpressions": t.get("matchExpressions") or []}, labels) for t in terms)
+
+
 def _injected_selector(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
     """A namespace whose node-selector annotation sends every new pod to nodes that are not there."""
     pod = nodes[0]
     added = _namespace_adds(pod, sg) if pod["kind"] == "Pod" else {}
-    if not added or not re.search(r"didn't match Pod's node affinity/selector", s.text):
+    unmatched = _NO_NODE_MATCH.search(s.text)
+    if not added or not unmatched:
         return None
-    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.labels")
-    labels = [json.loads(r[0] or "{}") if isinstance(r[0], str) else (r[0] or {}) for r in rows]
-    if any(all(lab.get(k) == v for k, v in added.items()) for lab in labels):
+    if any(selects(added, lab) for lab in _node_labels(sg).values()):
         return None  # some node carries what the namespace asks: the pod fails for another part of its placement
     said = ",".join(f"{k}={v}" for k, v in added.items())
     return Verdict(f"Namespace {c['name']} adds nodeSelector {said} to every pod created in it (annotation), and no "
-                   "node carries it", [f"{ref(pod)} is Pending: {re.search(r'[0-9]+ node[(]s[)] didn.t match Pod.s node affinity/selector', s.text).group(0)}",
+                   "node carries it", [f"{ref(pod)} is Pending: {unmatched.group(0)}",
                                        f"its nodeSelector {pod['detail'].get('nodeSelector')}: {said} is not in its "
                                        "workload's template", f"Namespace {c['name']}: node-selector annotation {said}"],
                    f"kubectl annotate namespace {c['name']} openshift.io/node-selector- "
@@ -619,12 +632,10 @@ def _bound_too_early(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> 
     terms = (pv or {}).get("detail", {}).get("nodeTerms") or []
     if not terms:
         return None
-    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.name, n.labels")
-    labels = {name: (json.loads(lab or "{}") if isinstance(lab, str) else (lab or {})) for name, lab in rows}
+    labels = _node_labels(sg)
     sel = pod["detail"].get("nodeSelector") or {}
-    eligible = [n for n, lab in labels.items() if all(lab.get(k) == v for k, v in sel.items())]
-    holds = [n for n, lab in labels.items()
-             if any(selects({"matchExpressions": t.get("matchExpressions") or []}, lab) for t in terms)]
+    eligible = [n for n, lab in labels.items() if selects(sel, lab)]
+    holds = [n for n, lab in labels.items() if _fits(terms, lab)]
     if not eligible or not holds or set(eligible) & set(holds):
         return None  # no node may take the pod at all, the volume is nowhere, or they meet: not the binding's doing
     where = "; ".join(f"{e.get('key')} {e.get('operator')} {e.get('values')}" for t in terms for e in t.get("matchExpressions") or [])
@@ -782,9 +793,7 @@ def _affinity_gone(pv: dict, sg: StateGraph, message: str = "") -> list[str] | N
     """Why no node can use the volume: the nodes its required affinity names when no node of the cluster
     matches its terms, or the scheduler's own words when it says every node conflicts with it; else None."""
     terms = pv["detail"].get("nodeTerms") or []
-    _, rows = sg.query("MATCH (n:Node) WHERE NOT n.missing RETURN n.labels")
-    labels = [json.loads(r[0]) for r in rows]
-    if not any(selects({"matchExpressions": t.get("matchExpressions") or []}, lab) for t in terms for lab in labels):
+    if not any(_fits(terms, lab) for lab in _node_labels(sg).values()):
         return [f"{e.get('key')} {e.get('operator')} {e.get('values')}" for t in terms for e in t.get("matchExpressions") or []]
     m = re.search(r"0/(\d+) nodes are available: (\d+) node\(s\) had volume node affinity conflict", message)
     if m and m.group(1) == m.group(2):
