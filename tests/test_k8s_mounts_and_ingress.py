@@ -21,16 +21,20 @@ def _dir(path):
     return path
 
 
+def bound(pv_name, claim, cls="", **spec):
+    """A claim in NS and the volume bound to it (cluster-scoped), spec fields added to the volume's."""
+    pv = {"metadata": meta(pv_name, ns=""), "spec": {"claimRef": {"namespace": NS, "name": claim, "uid": f"uid-{NS}-{claim}"},
+                                                    "storageClassName": cls, **spec}, "status": {"phase": "Bound"}}
+    pvc = {"metadata": meta(claim), "spec": {"volumeName": pv_name, "storageClassName": cls}, "status": {"phase": "Bound"}}
+    return pv, pvc
+
+
 def backup_pod_with_volume(tmp_path, message, pv_name="backups-nfs", cls=""):
     _dir(tmp_path)
     classes = [{"metadata": meta(cls, ns=""), "provisioner": "cluster.local/nfs-subdir-external-provisioner",
                 "mountOptions": ["nfsvers=3", "hard"]}] if cls else []
-    pv = {"metadata": meta(pv_name, ns=""), "spec": {
-        "claimRef": {"namespace": NS, "name": "backups", "uid": f"uid-{NS}-backups"}, "storageClassName": cls,
-        "mountOptions": ["nfsvers=3", "hard"], "nfs": {"server": "10.0.0.5", "path": "/export/backups"},
-        "accessModes": ["ReadWriteMany"], "capacity": {"storage": "1Ti"}}, "status": {"phase": "Bound"}}
-    pvc = {"metadata": meta("backups"), "spec": {"volumeName": pv_name, "storageClassName": cls},
-           "status": {"phase": "Bound"}}
+    pv, pvc = bound(pv_name, "backups", cls, mountOptions=["nfsvers=3", "hard"], accessModes=["ReadWriteMany"],
+                    nfs={"server": "10.0.0.5", "path": "/export/backups"}, capacity={"storage": "1Ti"})
     p = pod("nightly-backup-2871-x7k2p", labels={"job-name": "nightly-backup-2871"}, owner=owner("Job", "nightly-backup-2871", "batch/v1"),
             phase="Pending", volumes=[{"name": "backups", "persistentVolumeClaim": {"claimName": "backups"}}],
             state={"state": {"waiting": {"reason": "ContainerCreating"}}})
@@ -185,13 +189,9 @@ def test_a_selector_the_template_asks_for_itself_is_the_template_s_not_the_names
 def zoned_cluster(tmp_path, binding):
     zone = lambda name, z, pool: node(name, labels={"topology.kubernetes.io/zone": z, "pool": pool})  # noqa: E731
     cls = {"metadata": meta("gp3-db", ns=""), "provisioner": "ebs.csi.aws.com", "volumeBindingMode": binding}
-    pv = {"metadata": meta("pvc-9f1", ns=""), "spec": {
-        "claimRef": {"namespace": NS, "name": "data-mysql-0", "uid": f"uid-{NS}-data-mysql-0"}, "storageClassName": "gp3-db",
-        "csi": {"driver": "ebs.csi.aws.com", "volumeHandle": "vol-0abc"},
-        "nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [
-            {"key": "topology.kubernetes.io/zone", "operator": "In", "values": ["us-east-1a"]}]}]}}}, "status": {"phase": "Bound"}}
-    pvc = {"metadata": meta("data-mysql-0"), "spec": {"volumeName": "pvc-9f1", "storageClassName": "gp3-db"},
-           "status": {"phase": "Bound"}}
+    pv, pvc = bound("pvc-9f1", "data-mysql-0", "gp3-db", csi={"driver": "ebs.csi.aws.com", "volumeHandle": "vol-0abc"},
+                    nodeAffinity={"required": {"nodeSelectorTerms": [{"matchExpressions": [
+                        {"key": "topology.kubernetes.io/zone", "operator": "In", "values": ["us-east-1a"]}]}]}})
     msg = "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 2 node(s) had volume node affinity conflict."
     p = pod("mysql-0", labels={"app": "mysql"}, owner=owner("StatefulSet", "mysql"), node_name=None, phase="Pending",
             volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-mysql-0"}}],
@@ -215,11 +215,8 @@ def test_a_class_that_waits_for_the_pod_is_not_blamed_for_a_volume_affinity_conf
 
 def restored_volume(tmp_path, attach_error):
     _dir(tmp_path)
-    pv = {"metadata": meta("pg-restore-0903", ns=""), "spec": {
-        "claimRef": {"namespace": NS, "name": "data-pg-0", "uid": f"uid-{NS}-data-pg-0"}, "storageClassName": "",
-        "csi": {"driver": "ebs.csi.aws.com", "volumeHandle": "vol-07e1c3f9a2b4d6e"}, "persistentVolumeReclaimPolicy": "Retain"},
-          "status": {"phase": "Bound"}}
-    pvc = {"metadata": meta("data-pg-0"), "spec": {"volumeName": "pg-restore-0903", "storageClassName": ""}, "status": {"phase": "Bound"}}
+    pv, pvc = bound("pg-restore-0903", "data-pg-0", csi={"driver": "ebs.csi.aws.com", "volumeHandle": "vol-07e1c3f9a2b4d6e"},
+                    persistentVolumeReclaimPolicy="Retain")
     p = pod("pg-0", labels={"app": "pg"}, owner=owner("StatefulSet", "pg"), phase="Pending",
             volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-pg-0"}}],
             state={"state": {"waiting": {"reason": "ContainerCreating"}}})
