@@ -82,6 +82,10 @@ COMPOSITES: tuple[Composite, ...] = (
               r"review (the |my )?(database|db)|is (the |my |our )?(database|db) (ok|okay|healthy|fine)|"
               r"(full|complete|overall|thorough|general) (review|check|checkup|inspection|audit))\b",
               ("table_health", "index_usage", "database_stats")),
+    # "the biggest table in the database", "which table takes up the most disk space": the tables by size, and the
+    # database's own size beside them (not the host's free disk)
+    Composite(r"\b(biggest|largest)\s+(?:\w+\s+)?tables?\b|\btables?\b[^.?]*\bmost\s+(?:disk\s+)?(?:space|storage)\b",
+              ("list_tables", "database_stats")),
     # "how do I speed up my workload?": the costly statements, then indexes for them
     Composite(r"\b(speed up|optimi[sz]e|improve)\b[^.?]*\b(workload|queries|database)\b", ("top_queries", "index_advice")),
 )

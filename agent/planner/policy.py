@@ -18,7 +18,7 @@ from agent.planner.answer import compose_answer
 from agent.planner.glossary import meanings, stem
 from agent.planner.filters import rel
 from agent.planner.intents import sql_in, tools_for
-from agent.planner.linking import STOP, abbreviates, column_word, find_tables, name_parts, time_window, words
+from agent.planner.linking import STOP, abbreviates, column_word, comment_names, find_tables, name_parts, time_window, words
 from agent.planner.question import ask_back, unread_data_question
 from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
@@ -84,7 +84,16 @@ def _activity_said(q: str, tables: list[str], cat: Catalog) -> bool:
     table it names ("members blocked for fraud" when a comment says "9 = blocked for fraud")."""
     coded = {w for t in tables if t in cat.tables for c in cat.tables[t].columns.values() for x in meanings(c)
              for w in x.words}
-    return any(stem(m.group(0)) not in coded for m in _ACTIVITY_WORDS.finditer(q))
+    # "PT sessions" when a table is pt_session, "private coaching sessions" when its comment says so: rows of that
+    # table, not server sessions — when another word of its name is said too ("sessions active now" stays activity)
+    asked = {stem(w) for w in words(q)}
+    named = set()
+    for t in (t for t in tables if t in cat.tables):
+        known = {stem(p) for p in name_parts(cat.tables[t].name)}
+        known |= {stem(w) for n in comment_names(cat.tables[t].comment) for w in n.split("_")}
+        if asked & {k for k in known if not _ACTIVITY_WORDS.fullmatch(k)}:
+            named |= known
+    return any(stem(m.group(0)) not in coded | named for m in _ACTIVITY_WORDS.finditer(q))
 
 
 def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog) -> bool:
@@ -114,6 +123,9 @@ _CODE_MEANT = re.compile(r"\bwhat (?:does|do|is)\s+(?:the\s+)?(?:[a-z_]+\s+)?(?:
                          r"([A-Za-z0-9][\w-]{0,11})['\"]?\s+(?:mean|stand for|signify|indicate)s?\b", re.I)
 
 
+_THAT_MEANT = re.compile(r"\bwhat (?:does|do|is|might) (?:that|this|it|the code|that code|this code)\s+"
+                         r"(?:code\s+)?(?:mean|stand for|signify|indicate|refer to)\b", re.I)
+
 _CODES_MEAN = re.compile(r"\bwhat (?:do|does) (?:the )?(.+?) (?:codes?|values?|flags?|letters?)\b.*\b(?:mean|stand for)\b", re.I)
 
 
@@ -140,9 +152,12 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     """"What does the status code WO mean?": (table, column, code) for the one column (of a table the question
     names, else of any) that holds that code or whose comment explains it."""
     m = _CODE_MEANT.search(q)
-    if not m:
+    if m and m.group(1).lower() not in ("that", "this", "it", "those", "these"):
+        code = m.group(1)
+    elif _THAT_MEANT.search(q) and (said := re.findall(r"\b[A-Z][A-Z0-9]{1,7}\b", q)):
+        code = said[-1]  # "Some members cancelled with the reason UNUS. What does that stand for?"
+    else:
         return None
-    code = m.group(1)
     for pool in (tables, list(cat.tables)):
         owners = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
                   if code in c.values or any(str(x.code) == code for x in meanings(c) if not isinstance(x.code, bool))]
@@ -279,10 +294,15 @@ class Planner:
         tables = [m.table for m in find_tables(words(q), cat)]
         if names and not sql and _calendar(q) and cat.tables and build_query(q, cat, self.row_limit) is not None:
             names = []  # "transactions per month in 2025": rows of a table; server counters have no calendar
+        if set(names) & _ACTIVITY_TOOLS and set(names) - _ACTIVITY_TOOLS and not sql and tables \
+                and _ACTIVITY_WORDS.search(q) and not _activity_said(q, tables, cat):
+            names = [n for n in names if n not in _ACTIVITY_TOOLS]  # "the fields of a PT session": a table's word
         if names and not sql and _rows_not_activity(q, names, tables, cat):
             names = []  # "orders still waiting to ship": rows of a table the question names, not waiting sessions
         if not names:
             return self._unmatched(q, sql, tables, history)
+        if names == [DESCRIBE_TOOL] and not sql and (code := self._code_step(q, tables, cat)):
+            return code  # "... the reason UNUS. What does that stand for?": the table that holds the code
         for feed in FEEDS:  # plan the statement the source step finds
             if feed.tool in names and feed.source in names and not sql:
                 names.remove(feed.source)
@@ -293,6 +313,20 @@ class Planner:
         steps = [self.step(name, q, tables, advised if name == ADVICE_TOOL and advised else sql) for name in names]
         return steps + ([] if sql else self._data_clauses(q))
 
+    def _code_step(self, q: str, tables: list[str], cat: Catalog) -> list[PlannedStep]:
+        """"What does the status code WO mean?": describe the one table whose column holds or explains that code,
+        its meaning first."""
+        code = code_meant(q, tables, cat)
+        if not code:
+            return []
+        t, name, value = code
+        col = cat.tables[t].columns[name]
+        says = next((x.said for x in meanings(col) if str(x.code) == value and not isinstance(x.code, bool)), None)
+        self.lead = (f"**{md_text(value)}** in {md_text(cat.tables[t].qname)}.{md_text(name)}: "
+                     + md_text(says or col.comment or "no comment explains the codes of this column."))
+        return [self.first_input(DESCRIBE_TOOL, t, f"The question asks what {value} in column {name} of {t} "
+                                                   "means: the column's comment explains its codes.")]
+
     def _unmatched(self, q: str, sql: str | None, tables: list[str],
                    history: list[dict[str, str]] | None) -> list[PlannedStep]:
         """No tool's intent matched: SQL in the question, a follow-up, a data question, a table, the closest tool."""
@@ -302,15 +336,9 @@ class Planner:
         if follow:
             return follow
         cat = self._catalog()
-        code = code_meant(q, tables, cat)
+        code = self._code_step(q, tables, cat)
         if code:
-            t, name, value = code
-            col = cat.tables[t].columns[name]
-            says = next((x.said for x in meanings(col) if str(x.code) == value and not isinstance(x.code, bool)), None)
-            self.lead = (f"**{md_text(value)}** in {md_text(cat.tables[t].qname)}.{md_text(name)}: "
-                         + md_text(says or col.comment or "no comment explains the codes of this column."))
-            return [self.first_input(DESCRIBE_TOOL, t, f"The question asks what {value} in column {name} of {t} "
-                                                       "means: the column's comment explains its codes.")]
+            return code
         meant = column_meant(q, tables, cat) or codes_column(q, tables, cat)
         if meant:
             col = next(c for c in cat.tables[meant[0]].columns.values() if c.name.lower() == meant[1])
