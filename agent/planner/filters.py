@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, named, named_each, stem
-from agent.planner.linking import GROSS, STOP, Window, abbreviates, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names, region_names
 from agent.planner.spelling import english
 from toolkits.catalog import Catalog, Column, Table
@@ -151,6 +151,11 @@ class Filters:
 _INFLECTION = re.compile(r"e?s|e?d|ing|ers?|[a-z](ed|ing)|\s\S{1,3}")
 
 
+def _idiom(ws: list[str], i: int) -> bool:
+    """A word of a set phrase that names no value: "took place", "in place" (no stage 'placed')."""
+    return ws[i] == "place" and i > 0 and ws[i - 1] in ("took", "take", "takes", "taken", "taking", "in")
+
+
 def _abbreviation(ws: list[str], i: int) -> bool:
     """A letter of "i.e." or "e.g." ("still open, i.e. placed ..."): no value 'E'."""
     return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
@@ -205,7 +210,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             take(hit, span)
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
-            if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i)
+            if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i) or _idiom(ws, i)
                     or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)):  # "no e-mail" is not Norway's 'NO'
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
@@ -263,8 +268,9 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         found = []  # one word of a longer meaning alone ("university housing") does not choose the table
     read: set[int] = set()
     for (code, span, meaning, score), c in sorted(found, key=lambda f: (-f[0][3], _before(f[1]))):
-        if span <= read:
-            continue  # a better meaning read all its words; two may share some ("card declined": method, outcome)
+        if span <= read or (span & read and score < 3 and all(len(ws[i]) <= 3 for i in span - read)):
+            continue  # a better meaning read all its words (but "us"); two may share some ("card declined": method,
+            # outcome)
         read |= span
         # "not counting void invoices" (its "totals" read too); "cars left not drivable" for "3 = car not drivable"
         # is no exclusion: that negation is the meaning's own
@@ -719,3 +725,18 @@ def duration_filters(t: Table, q: str, alias: str) -> tuple[list, list[str]]:
     op = {"longer than": ">", "more than": ">", "over": ">", "at least": ">=", "shorter than": "<", "less than": "<",
           "under": "<", "at most": "<="}[m.group(1)]
     return [S("{} {} {}").format(ident(alias, col), S(op), L(value))], [f"{col} {op} {value} ({m.group(0)})"]
+
+
+FIRST_NAMES = {"first_name", "firstname", "first_nm", "fname", "given_name", "givenname", "forename", "first"}
+LAST_NAMES = {"last_name", "lastname", "last_nm", "lname", "surname", "family_name", "familyname", "last"}
+
+
+def full_name(t: Table, alias: str) -> psql.Composable | None:
+    """A person's whole name from a table's first- and last-name columns (concat_ws: a missing part is left out), or
+    None when it has no such pair."""
+    text = [c for c, col in t.columns.items() if col.is_text]  # "first"/"last" timestamps name nobody
+    first = next((c for c in text if bare(c) in FIRST_NAMES or c.lower() in FIRST_NAMES), None)
+    last = next((c for c in text if bare(c) in LAST_NAMES or c.lower() in LAST_NAMES), None)
+    if first is None or last is None:
+        return None
+    return S("concat_ws(' ', {}, {})").format(ident(alias, first), ident(alias, last))

@@ -28,7 +28,11 @@ _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 
 # Words that say the same of a value ("H above the range" is "high")
 # ("over"/"under" are prepositions too often to count: "came in over the telephone")
-_SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below"}
+# Words that name a value only beside another of its words ("waiting for an adjuster" is no "approved awaiting
+# payment"; "waiting for their approval" is "submitted awaiting client approval")
+_NOT_ALONE = {"wait"}
+
+_SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below", "await": "wait"}
 
 
 def stem(w: str) -> str:
@@ -263,9 +267,11 @@ def denies(said: str, word: str) -> bool:
 def _aliases(said: str) -> tuple[tuple[str, ...], ...]:
     """The other names a meaning gives in its parenthesis ("DNA (did not attend, no-show)": did not attend, no-show)."""
     m = re.search(r"\(([^)]*)\)", said)
-    light = {"a", "an", "the", "of", "to", "for", "in", "on"}  # "no-show" needs its "no", "not returned" its "not"
     return tuple(h for part in (m.group(1).split(",") if m else [])
-                 if (h := tuple(stem(w) for w in words(part) if w not in light)) and len(h) <= 3)
+                 if (h := tuple(stem(w) for w in words(part) if w not in _LIGHT)) and len(h) <= 3)
+
+
+_LIGHT = {"a", "an", "the", "of", "to", "for", "in", "on"}  # "no-show" needs its "no", "not returned" its "not"
 
 
 def _denied(m: Meaning, ws: list[str], hits: list[int]) -> bool:
@@ -324,6 +330,15 @@ def named_each(c: Column, ws: list[str], skip: set[int],
     return [(m.code, h, m.said, score) for score, m, h in top]
 
 
+def _shared_head(m: Meaning, said: set[str], others: set[str]) -> bool:
+    """Whether the words read are only an opening phrase another value's meaning shares, while the rest of this
+    meaning says what sets it apart ("signed up" for "C = signed up in the club with a sales advisor" beside
+    "O = signed up online"): no value is named. "Paid" beside "partially paid" says all of its meaning, and so does
+    "e-book (licensed ...)" beside "print book"."""
+    rest = set(_stems(m.said.split("(")[0])) - set(m.head) - others  # a remark in parentheses sets nothing apart
+    return set(m.head) <= others and bool(rest) and not said - set(m.head)
+
+
 def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tuple[float, Meaning, set[int]]]:
     """The meanings of ``c`` the words name best (score, meaning, word positions), the best score's only."""
     ms = meanings(c)
@@ -342,6 +357,9 @@ def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tup
         told = () if isinstance(m.code, bool) and m.said.startswith("not ") else _aliases(m.said)  # not an opposite's
         # (with words of another meaning read, only an alias that takes the table's word: "down-votes")
         alias = next((pos for h in told if (pos := _alias_at(h, ws, skip)) and (not hits or pos & skip)), None)
+        phrase = tuple(stem(w) for w in words(m.said.split("(")[0]) if w not in _LIGHT)
+        if not alias and not m.head and not isinstance(m.code, bool) and len(phrase) > 1:
+            alias = _alias_at(phrase, ws, skip) or None  # "O = out of order (...)": its whole opening phrase
         if alias:  # every word of another name the meaning gives ("4 = DNA (did not attend, no-show)": no-shows)
             best.append((3.0 + 0.1 * len(alias), m, alias))
             continue
@@ -358,9 +376,10 @@ def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tup
         said = {qs[i] for i in hits}
         head = [i for i in hits if qs[i] in m.head]
         others = {s for x in ms if x is not m and x.code != m.code for s in x.words}
-        if m.head and set(m.head) <= said:
+        if m.head and set(m.head) <= said and not _shared_head(m, said, others):
             score = 3.0
         elif not m.dated and any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
+                                                       and qs[i] not in _NOT_ALONE
                                                        and qs[i] not in common and ws[i] not in QUESTION_WORDS
                                                        and ws[max(0, i - 2):i] not in _AGENT)
                  for i in head) and not _denied(m, ws, head):
@@ -370,6 +389,9 @@ def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tup
         else:
             continue
         best.append((score + 0.1 * len(said), m, hits))
+    # a meaning that reads every word another one reads, and more, is the one meant ("waiting for their approval":
+    # "S = submitted (waiting for client approval)", not "A = approved")
+    best = [b for b in best if not any(o[2] > b[2] and o[1].code != b[1].code for o in best)]
     if not best:
         return []
     best.sort(key=lambda b: -b[0])

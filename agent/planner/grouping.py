@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import ident, rel, value_filters
-from agent.planner.glossary import meanings, stem
+from agent.planner.filters import full_name, ident, rel, value_filters
+from agent.planner.glossary import meanings, named as value_named, stem
 from agent.planner.linking import STOP, abbreviated_column, column_word, find_tables, forms, name_parts, singular, time_column, words
 from agent.planner.question import Read
 from toolkits.catalog import Catalog, Table
@@ -28,6 +28,11 @@ class Group:
     single: bool  # one expression (a column or a time bucket), not a parent's key and name
     join: psql.Composable | None = None
     top: int | None = None  # only the N groups with the most rows ("the busiest month", "the most common X")
+
+
+# Nouns an adjective like "monthly" describes as a rate, not a time bucket ("monthly fee", "hourly rate")
+_RATES = {"price", "prices", "fee", "fees", "rent", "rents", "rate", "rates", "cost", "costs", "salary", "salaries",
+          "charge", "charges", "payment", "payments", "premium", "premiums", "wage", "wages", "subscription", "amount"}
 
 
 def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | None, str, bool]:
@@ -51,6 +56,10 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
     every = re.search(r"\b(daily|weekly|monthly|hourly)\b", r.q)
     if every and r.ws.index(every.group(1)) in values:
         every = None  # "policies that pay monthly" when a code means monthly: a value, not a bucket
+    after = r.ws[r.ws.index(every.group(1)) + 1:][:2] if every else []
+    if after and (after[0] in _RATES or (after[1:] and after[0] in ("list", "base", "gross", "net") and after[1] in _RATES)
+                  or column_word(fact, after[:1], numeric=True)):
+        every = None  # "the monthly list price of the Standard plan", "monthly fee": a rate, not a bucket
     if group is None and every:
         group = bucket(r, fact, BUCKETS[every.group(1)])
     if group is not None and kind == "list":
@@ -153,7 +162,9 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
             return by_parent(cat.tables[key[0]], key[1], hit[0])
         return Group(said_codes(fact.columns.get(hit[0]), ident(T, hit[0]), hit[0]), hit[0], True)
     found = [(pcol, pref, prefcol, hit[0]) for pcol, pref, prefcol in fact.fks
-             if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk]
+             if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk
+             and not value_named(cat.tables[pref].columns[hit[0]], ws, set())]  # "which ballet tutor": one of a kind
+    # (kind_cd 'BT'), so per tutor, not per kind
     # two keys to one table ("start_zone_id", "end_zone_id"): the one whose name the question says ("trips start")
     said = [x for x in found if set(name_parts(x[0])) - {"id"} & set(r.ws)]
     for pcol, pref, prefcol, col in said[:1] or found[:1]:
@@ -183,7 +194,11 @@ def by_parent(pt: Table, prefcol: str, pcol: str, heading: str | None = None) ->
     """Per row of the referenced table ``pt``: its key, and its name under ``heading`` (the label's own name by
     default) when it has one."""
     a2, lab = "g_" + pt.name[:3], pt.label_column()
-    exprs = [(ident(a2, prefcol), pcol)] + ([(ident(a2, lab), heading or lab)] if lab else [])
+    whole = full_name(pt, a2)  # a person: first and last name together ("Fionn O'Connor", not "O'Connor")
+    if whole is not None:
+        exprs = [(ident(a2, prefcol), pcol), (whole, heading or f"{singular(pt.name)}_name")]
+    else:
+        exprs = [(ident(a2, prefcol), pcol)] + ([(ident(a2, lab), heading or lab)] if lab else [])
     return Group(exprs, exprs[-1][1], False, _join(pt, a2, prefcol, pcol))
 
 

@@ -149,6 +149,9 @@ def comment_names(comment: str) -> list[str]:
     for i, part in enumerate([*lead.split("/"), *alts]):
         ws, tokens = [], re.findall(r"[a-z][a-z0-9]*", part.lower())
         for k, w in enumerate(tokens):
+            if ws and k + 1 < len(tokens) and (tokens[k + 1] in STOP or tokens[k + 1] in _ROUTES) \
+                    and (w.endswith("ed") or w in _MADE):
+                break  # "Personal training sessions booked through the club": a participle ends the name
             if w in STOP and ws:
                 if k == len(tokens) - 1:
                     ws = []  # "(bill-to)": a phrase that ends on a preposition names nothing
@@ -169,6 +172,10 @@ def comment_names(comment: str) -> list[str]:
             out.append(ws[-1])
     return out
 
+
+# Past participles without -ed that start what a comment says of its rows ("Class bookings made in the app")
+_ROUTES = {"through", "via", "since", "during", "into", "per"}
+_MADE = {"made", "kept", "held", "sent", "paid", "done", "taken", "given", "sold", "bought", "built", "run", "set", "put"}
 
 # Words a table comment ends a name with that say how the rows are kept, not what they are
 _RECORD_WORDS = {"header", "headers", "master", "table", "data", "record", "records", "register", "file", "details",
@@ -231,9 +238,36 @@ def _names(cat: Catalog) -> dict[str, str]:
     for f, owners in _comment_claims(cat).items():
         if len(owners) == 1 and f not in names and f not in STOP:
             names[f] = next(iter(owners))
+    for f, owner in _pointer_claims(cat).items():
+        if f not in names or names[f] not in forms_of_name(f):
+            names[f] = owner  # a comment says where they are: more than a modifier or another comment's word
     for f, owner in _modifier_claims(cat).items():
         names.setdefault(f, owner)
     return names
+
+
+_POINTER = re.compile(r"\b([a-z]+)\s+(?:are|is)\s+(?:kept\s+|stored\s+|recorded\s+|held\s+|listed\s+)?in\s+"
+                      r"(?:([a-z_][a-z0-9_]*)\.)?([a-z_][a-z0-9_]*)\b")
+
+
+def _pointer_claims(cat: Catalog) -> dict[str, str]:
+    """"(people; their memberships are in mbr.contract)", "Prices are in mbr.plan_price": a comment that says in
+    which table a thing is kept names that table by the thing's word."""
+    claims: dict[str, set[str]] = {}
+    for t in cat.tables.values():
+        for text in [t.comment, *(c.comment for c in t.columns.values())]:
+            for m in _POINTER.finditer((text or "").lower()):
+                target = next((x.name for x in cat.tables.values() if x.name.lower() == m.group(3)
+                               and (m.group(2) is None or x.schema.lower() == m.group(2))), None)
+                if target and m.group(1) not in STOP and len(m.group(1)) >= 4:
+                    for f in forms(m.group(1)):
+                        claims.setdefault(f, set()).add(target)
+    return {f: next(iter(o)) for f, o in claims.items() if len(o) == 1}
+
+
+def forms_of_name(f: str) -> set[str]:
+    """The table names ``f`` is a form of itself (a real name beats what a comment says)."""
+    return {f, singular(f)}
 
 
 def _modifier_claims(cat: Catalog) -> dict[str, str]:
@@ -414,6 +448,25 @@ def spelled_numbers(text: str) -> str:
         raw = m.group(0)
         return raw if ws[-1] == "a" else str(total + part) + raw[len(raw.rstrip(" -")):]
     return _SPELLED.sub(value, text)
+
+
+_NEXT = re.compile(r"\b(?:next|coming|following|upcoming)\s+(\d+|[a-z]+)?\s*(day|week|month|year)s?\b")
+
+
+def _next(q: str) -> Window | None:
+    """"in the next two weeks" (from today on, that long), "next week" / "next month" (the calendar one after this)."""
+    m = _NEXT.search(q)
+    if not m or not (m.group(1) is None or m.group(1).isdigit() or m.group(1) in _NUM_WORDS):
+        return None
+    unit = m.group(2)
+    if m.group(1) is None:
+        if not re.search(r"\bnext\s+" + unit + r"\b", q):
+            return None  # "the coming months": no span said
+        return Window(m.group(0), psql.SQL("{} + interval {}").format(_trunc(unit), psql.Literal(f"1 {unit}")),
+                      psql.SQL("{} + interval {}").format(_trunc(unit), psql.Literal(f"2 {unit}")))
+    n = int(m.group(1)) if m.group(1).isdigit() else _NUM_WORDS[m.group(1)]
+    return Window(m.group(0), psql.SQL("current_date"),
+                  psql.SQL("current_date + interval {}").format(psql.Literal(f"{n} {unit}{'s' if n != 1 else ''}")))
 
 
 def _last(q: str) -> Window | None:
@@ -610,8 +663,25 @@ def _bare_month(q: str) -> Window | None:
 
 
 def time_window(question: str) -> Window | None:
+    """The time window a question names, open-ended when it goes on "or later" / "or earlier" ("clubs opened in
+    2020 or later": from 2020 on)."""
+    w = _window(question)
+    if w is None or w.low is None or w.high is None:
+        return w
+    at = question.lower().find(w.phrase)
+    after = question.lower()[at + len(w.phrase):] if at >= 0 else ""
+    m = re.match(r"\s*(?:,\s*)?(or (?:later|after|since|more recently|newer)|and (?:later|after)|onwards?\b)", after) \
+        or re.match(r"\s*(?:,\s*)?(or (?:earlier|before|sooner|older)|and (?:earlier|before))", after)
+    if not m:
+        return w
+    later = re.search(r"later|after|since|recently|newer|onward", m.group(1)) is not None
+    return dataclasses.replace(w, phrase=f"{w.phrase} {m.group(1)}", low=w.low if later else None,
+                               high=None if later else w.high)
+
+
+def _window(question: str) -> Window | None:
     q = re.sub(r"\b((?:19|20)\d\d)[/-](\d\d)\b(?![/-]\d)", _season, question.lower())
-    found = _last(q)
+    found = _last(q) or _next(q)
     if found:
         return found
     if re.search(r"\b(?:yesterday|today|tomorrow)\b", q) and _one_day(q):  # "tomorrow, 16 August 2017": the day said
@@ -799,11 +869,19 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                     p == w or (len(p) > 3 and (p.startswith(w) or w.startswith(p) or p.startswith(stem_word(w))))
                     for p in stem.split("_") if p not in _WHEN_WORDS):
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))  # "scheduled to depart"
+    for c in cols if window_pos >= 0 else ():  # "gave notice in 2024": "Date the member gave notice to cancel" (two
+        # words next to the window that the comment's first clause says, not its remarks in parentheses)
+        said = _pairs(re.sub(r"\([^)]*\)?", " ", re.split(r";|\.\s|\bnull\b", (c.comment or "").lower(), maxsplit=1)[0]))
+        named += [(1, abs(i - window_pos), c.name, i) for i in range(len(ws) - 1)
+                  if abs(i - window_pos) <= 3 and (stem_word(ws[i]), stem_word(ws[i + 1])) in said
+                  and not {ws[i], ws[i + 1]} & (STOP | _WHEN_WORDS)]
     if named:  # a verb next to the window ("shipped yesterday") picks the column, else the nearest, named in full first;
         # the column most of the question's words name wins ("scheduled to depart": scheduled_departure, not the actual one)
         votes = {c: sum(1 for x in named if x[2] == c) for c in {x[2] for x in named}}
         _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0] > 0, -votes[x[2]], x[0], x[1]))
         return col, {x[3] for x in named if x[2] == col and x[1] <= 5 or x[3] == i}
+    if not any(w in ("born", "birth", "birthday", "age", "aged", "birthdays") for w in ws):
+        cols = [c for c in cols if not born(c)] or cols  # "visits last month": no one's date of birth
     events = [c for c in cols if not c.nullable and not c.audit]
     if events and not any(w in t.columns for w in ("ordered_at", "order_date", "placed_at")):
         return events[0].name, set()  # the row's own event (admitted_at), not when it was written (created_at)
@@ -811,6 +889,20 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         if want in t.columns and t.columns[want].is_time:
             return want, set()
     return cols[0].name, set()
+
+
+@functools.lru_cache(maxsize=4096)
+def _pairs(text: str) -> frozenset[tuple[str, str]]:
+    """Stems of each two words next to each other in ``text``."""
+    ws = re.findall(r"[a-z][a-z0-9]*", text)
+    return frozenset((stem_word(a), stem_word(b)) for a, b in zip(ws, ws[1:]))
+
+
+def born(c) -> bool:
+    """Whether date column ``c`` holds a date of birth (dob, birth_date, "Date of birth"): no event of the row."""
+    parts = set(name_parts(c.name))
+    return bool(parts & {"dob", "birth", "birthday", "birthdate", "born", "bdate"}) \
+        or re.match(r"\s*(date of birth|birth ?date|born)\b", c.comment or "", re.I) is not None
 
 
 # Words of a window or of bookkeeping, not of the event a two-word time column names (last_update, first_resp_ts)

@@ -21,7 +21,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (MISSING, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (MISSING, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -146,6 +146,13 @@ def aggregate(r: Read, cat: Catalog) -> Query:
 # --------------------------------------------------------------------------- what is computed, over which table
 
 
+# "What classes are on the timetable tomorrow?", "give me the tracking numbers of ...": the rows themselves ("what
+# percentage of orders are ..." is no list; "give me the total" is a sum, read before this)
+_WHAT_PLURAL = re.compile(r"\s*what\s+(?!(?:percentage|percent|share|proportion|number|amount|fraction|average|total|"
+                          r"sum|ratio|count|kind|type|sort)s?\b)(?:[a-z-]+\s+){0,2}?[a-z-]+s\s+(?:are|were|have|had|do|did|"
+                          r"will)\b|\s*(?:please\s+)?(?:give|get|send) me (?:the|all|every|a list of)\b")
+
+
 def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     """(count | sum | avg | max | min | median | list, whether units are counted)."""
     q = r.q
@@ -160,7 +167,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         kind = "list"  # "what is our most expensive product": the product, not its price
     elif r.sum:
         kind = "sum"
-    elif r.n or LISTS.search(q) or re.search(r"\b(latest|recent|last|newest|oldest)\b", q):
+    elif r.n or LISTS.search(q) or re.search(r"\b(latest|recent|last|newest|oldest)\b", q) or _WHAT_PLURAL.match(q):
         kind = "list"
     hm = re.search(r"\bhow (?:many|much)\s+([a-z_]+)", q)
     if hm and kind == "count" and not any(hm.group(1) in forms(n) for n in cat.tables) \
@@ -211,6 +218,10 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     if units and hm and not re.search(r"\b(units?|quantity|quantities|pieces)\b", q) and r.mentions \
             and r.mentions[0].start >= 0 and r.ws[r.mentions[0].start] in hm.group(0).split():
         units = False  # "how many policies were sold": the policies are counted, no quantity summed
+    of = re.search(r"\b(?:pieces|units) of (\w+)", q)
+    if units and of and any(m.start >= 0 and r.ws[m.start] == of.group(1) for m in r.mentions) \
+            and not re.search(r"\b(sold|quantity|quantities)\b", q):
+        units = False  # "which pieces of equipment are out of order": the equipment rows, no quantity
     if units and kind in ("count", "list"):
         kind = "sum"  # "how many units of product 5 were sold?" sums a quantity column
     return kind, units
@@ -316,13 +327,13 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f = Filters(T)
     id_filters(r, cat, fact, f)
     current_row_filter(r, cat, fact, f)
-    if r.window:
+    if r.window and not (r.window.phrase == "today" and _PAST_DUE.search(r.q)):
         window_filter(r, cat, fact, f)
     cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used)
     r.used |= cused  # "first reply after the SLA deadline": two columns compared, not a NULL reply
     meant = meant_words(fact, r.ws, r.used) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
-    flag_filters(r, fact, f)
+    flag_filters(r, fact, f, cat)
     overdue_filter(r, cat, fact, f)
     r.used -= meant - r.null_read  # a NULL's meaning that read a code's word keeps it ("licence verified")
     f.base = list(f.conds)
@@ -630,34 +641,43 @@ def _one_day_window(w) -> bool:
     return len(days) == 2 and (dt.date.fromisoformat(days[1]) - dt.date.fromisoformat(days[0])).days == 1
 
 
-_PAST_DUE = re.compile(r"\b(overdue|past (?:their|its|the) (?:\w+ )?(?:due date|deadline|due)|"
-                       r"(?:after|beyond) (?:their|its|the) (?:due date|deadline))\b")
+_PAST_DUE = re.compile(r"\b(overdue|past (?:their|its|the) (?:\w+ )?(?:due date|deadline|due|(?:expiry|expiration|use-by|"
+                       r"best-before) date)|(?:after|beyond) (?:their|its|the) (?:due date|deadline))\b")
+_EXPIRY = {"expiry", "expiration", "expires", "expire", "exp", "useby", "use", "best", "before"}
 
 
 def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
-    """"invoices that are overdue", "past their due date": the one due/deadline date before today (the data's today on a
-    copy that stops in the past)."""
-    if r.window is not None or not _PAST_DUE.search(r.q):
-        return
-    due = [c for c in fact.time_columns() if {"due", "deadline"} & set(name_parts(c.name))]
+    """"invoices that are overdue", "past their due date", "batches past their expiry date": the one due/deadline (or
+    expiry) date before today (the data's today on a copy that stops in the past)."""
+    m = _PAST_DUE.search(r.q)
+    if (r.window is not None and r.window.phrase != "today") or not m:
+        return  # ("past their expiry date as of today": today is when, no window)
+    parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}
+    due = [c for c in fact.time_columns() if parts & set(name_parts(c.name)) and not {"at", "ts"} & set(name_parts(c.name))]
     if len(due) != 1:
         return
     w = anchored(Window("before today", None, S("current_date")), cat)
     f.add(S("{} < {}").format(ident(T, due[0].name), w.high), f"{due[0].name} before today")
 
 
-def flag_filters(r: Read, fact: Table, f: Filters) -> None:
+def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> None:
     """Out of stock, "named O'Brien", and boolean columns ("active employees", "inactive", "not active")."""
     if r.stock:
         scol = next((c for c in fact.columns if "stock" in c and fact.columns[c].is_numeric), None)
         if scol:
             f.add(S("{} <= 0").format(ident(T, scol)), f"{scol} <= 0")
+    elif re.search(r"\b(?:in stock|(?:showing|with|having|has|have|holding) (?:any )?stock|stock on hand)\b", r.q):
+        keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+        held = [c for c in fact.columns if fact.columns[c].is_numeric and c not in keys and not c.lower().endswith("id")
+                and ("on_hand" in c.lower() or "onhand" in c.lower() or "stock" in name_parts(c))]
+        if len(held) == 1:  # "batches still showing stock on hand": some left
+            f.add(S("{} > 0").format(ident(T, held[0])), f"{held[0]} > 0")
     named = re.search(r"\b(?:named|called)\s+['\"]?([A-Za-z][\w'.-]*(?:\s+[A-Z][\w'.-]*)?)", r.text)
     lab = fact.label_column()
     if named and lab:
         f.add(S("{} ILIKE {}").format(ident(T, lab), L("%" + named.group(1).strip("'\"") + "%")),
               f"{lab} contains {named.group(1)}")
-    ended_filters(r, fact, f)
+    ended_filters(r, fact, f, cat)
     null_filters(r, fact, f)
     missing_filters(r, fact, f)
     positive_filters(r, fact, f)
@@ -679,6 +699,9 @@ def flag_filters(r: Read, fact: Table, f: Filters) -> None:
                      and p not in ("flag", "flg", "indicator", "ind", "bool", "yes")]
             stem = next((w for p in parts for w in r.ws if w not in STOP and len(w) >= 4
                          and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w)))), stem)
+        if _WHEN.match(r.q) and any(_names_date(tc, w) for tc in fact.time_columns()
+                                    for w in (stem, stem + "ed", stem + "d", PAST.get(stem, stem))):
+            continue  # "when did our Kilkenny club open?": the day it opened (opened_on), not the open_24h flag
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         at = [i for i, w in enumerate(r.ws) if w == stem]
         q = r.q + " | " + re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.q)  # "Wi-Fi" names a wifi flag too
@@ -730,7 +753,7 @@ _UNENDED = {"open", "active", "running", "ongoing", "outstanding", "unresolved",
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
 
 
-def ended_filters(r: Read, fact: Table, f: Filters) -> None:
+def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> None:
     """"products no longer sold": the nullable end date of what the verb names (SellEndDate, "Date the product was
     no longer available for sale") IS NOT NULL — or the table's one end date. "Counting ones we no longer sell"
     includes them: no filter at all. Either way the words are read, so no other filter takes them."""
@@ -763,7 +786,14 @@ def ended_filters(r: Read, fact: Table, f: Filters) -> None:
             if any(len(w) >= 4 and w in forms(p) for w in after for p in name_parts(ending[0].name)):
                 f.add(S("{} IS NOT NULL").format(ident(T, ending[0].name)), f"{ending[0].name} set ({still.group(1)})")
             else:
-                f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")
+                if cat is not None and set(name_parts(ending[0].name)) & {"end", "to", "thru", "until", "expiry"}:
+                    # an end date set ahead ("serving their notice") is not over yet
+                    today = anchored(Window("today", S("current_date")), cat).low
+                    f.add(S("({} IS NULL OR {} >= {})").format(ident(T, ending[0].name), ident(T, ending[0].name),
+                                                               today),
+                          f"no {ending[0].name} ({still.group(1)}), or one after today")
+                else:
+                    f.add(S("{} IS NULL").format(ident(T, ending[0].name)), f"no {ending[0].name} ({still.group(1)})")
                 nxt = len(words(r.q[:still.end()]))  # "disputes still open": the unset end says it, no status 'OPEN'
                 if nxt < len(r.ws) and (r.ws[nxt] in _UNENDED or (says and r.ws[nxt] in words(says.group(1).lower()))):
                     r.used.add(nxt)
@@ -864,7 +894,8 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
 
 
 _NEGATIONS = {"not", "never", "no"}
-_SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "deceased", "unpaid": "paid"}
+_SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "deceased", "unpaid": "paid",
+            "waiting": "awaiting"}
 _DENIED = re.compile(r"\b(not|never|no|nobody|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|"
                      r"instead of|yet|waiting|awaiting|pending)\b")  # "waiting to be assigned": not assigned yet
 
@@ -1221,7 +1252,7 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
         m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
         if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
             n = 1  # "the cheapest product": one row
-    names, join = _named_by_key(fact, cat)
+    names, join = _named_by_key(fact, cat, r.ws)
     whole = full_name(fact, T)
     if whole is not None:  # "Mason James", as people are named, before the table's own columns
         names = S("{} AS full_name, {}").format(whole, names)
@@ -1230,44 +1261,37 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
     return query(sql, "list", fact.name, f"{n or r.limit} rows of {fact.name}{f.said_text()}")
 
 
-_FIRST = {"first_name", "firstname", "first_nm", "fname", "given_name", "givenname", "forename", "first"}
-_LAST = {"last_name", "lastname", "last_nm", "lname", "surname", "family_name", "familyname", "last"}
-
-
-def full_name(t: Table, alias: str) -> psql.Composable | None:
-    """A person's whole name from a table's first- and last-name columns (concat_ws: a missing part is left out), or
-    None when it has no such pair."""
-    text = [c for c, col in t.columns.items() if col.is_text]  # "first"/"last" timestamps name nobody
-    first = next((c for c in text if bare(c) in _FIRST or c.lower() in _FIRST), None)
-    last = next((c for c in text if bare(c) in _LAST or c.lower() in _LAST), None)
-    if first is None or last is None:
-        return None
-    return S("concat_ws(' ', {}, {})").format(ident(alias, first), ident(alias, last))
-
-
-def _named_by_key(fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Composable]:
+def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.Composable, psql.Composable]:
     """Rows with no name of their own whose key names someone ("Moderators": UserId → Users.DisplayName): that
     name first, so a listing says who, not only an id. Rows labelled by something that is no name (a reason) get
-    only a person's: first and last name, or a company's name when those are empty ("the holder of account X")."""
+    a person's first (first and last name, or a company's name when those are empty: "the holder of account X"),
+    then one more parent's name ("the classes tomorrow": the instructor and the class type)."""
     own = fact.label_column()
     if own is not None and (own.lower().endswith(_NAMED) or full_name(fact, T) is not None):
         return S(""), S("")  # rows with a name of their own ("chg_rsn" is a reason, no name)
     parents = [(pcol, pref, prefcol) for pcol, pref, prefcol in fact.fks
                if pref in cat.tables and pref != fact.name]
-    parents.sort(key=lambda p: full_name(cat.tables[p[1]], "n") is None)  # a person first ("the holder": cust)
+    said = {singular(w) for w in ws}
+    parents.sort(key=lambda p: (full_name(cat.tables[p[1]], "n") is None,  # a person first ("the holder": cust),
+                                not said & set(name_parts(p[1]))))  # then a table the question names ("classes")
+    shown_all, joins = [], []
     for pcol, pref, prefcol in parents:
         pt = cat.tables[pref]
         a, lab = "n_" + pref[:3], pt.label_column()
         whole = full_name(pt, a)  # a person: first and last name together
         other = [c for c in pt.columns if c.lower().endswith(_NAMED) and pt.columns[c].is_text
-                 and bare(c) not in _FIRST | _LAST and c.lower() not in _FIRST | _LAST]
+                 and bare(c) not in FIRST_NAMES | LAST_NAMES and c.lower() not in FIRST_NAMES | LAST_NAMES]
         if whole is not None and other:  # a customer that is a company has its name elsewhere (biz_nm)
             whole = S("coalesce(nullif({}, ''), {})").format(whole, ident(a, other[0]))
-        if whole is not None or (own is None and lab and lab.lower().endswith(_NAMED)):
-            shown = S("{} AS {}, ").format(whole, ident(f"{pref}_name")) if whole is not None else \
-                S("{} AS {}, ").format(ident(a, lab), ident(f"{pref}_{lab}"))
-            return shown, S(" LEFT JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, prefcol), ident(T, pcol))
-    return S(""), S("")
+        if whole is not None or (lab and lab.lower().endswith(_NAMED) and (own is None or shown_all)):
+            if a in {j[0] for j in joins}:
+                continue  # two keys to one table: the first one's name
+            shown_all.append(S("{} AS {}, ").format(whole, ident(f"{pref}_name")) if whole is not None else
+                             S("{} AS {}, ").format(ident(a, lab), ident(f"{pref}_{lab}")))
+            joins.append((a, S(" LEFT JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, prefcol), ident(T, pcol))))
+            if len(shown_all) == 2:
+                break  # "the classes tomorrow": the class type's name and the instructor's, not every parent's
+    return S("").join(shown_all), S("").join(j for _, j in joins)
 
 
 _NAMED = ("name", "_nm", "title")
