@@ -146,6 +146,10 @@ def test_the_next_two_weeks_and_next_week():
     w = time_window("lessons next week")
     assert "date_trunc('week', now()) + interval '1 week'" == w.lower
     assert time_window("the next lesson") is None
+    w = time_window("When is the next lesson at Govan?")
+    assert w.lower == "now()" and w.high is None
+    q = build_query("When is the next lesson at Govan?", _school())
+    assert q.kind == "min" and "min(t.starts_at)" in q.sql.replace('"', ""), q.sql
 
 
 def test_the_biggest_table_is_the_tables_by_size_and_the_database_size():
@@ -209,3 +213,12 @@ def test_a_row_still_current_may_have_its_end_set_ahead():
         "end_dt": Column("end_dt", "date", comment="Last day (inclusive). NULL = open-ended")})
     sql = build_query("How many contracts are active right now?", Catalog({"contract": plan})).sql
     assert "(t.end_dt IS NULL OR t.end_dt >= current_date)" in sql.replace('"', ""), sql
+
+
+def test_the_heaviest_is_the_largest_weight_and_in_kilograms_divides_grams():
+    crate = Table("ship", "crate", "r", pk="crate_id", comment="Crates", columns={
+        "crate_id": Column("crate_id", "integer"), "value_eur": Column("value_eur", "numeric(10,2)"),
+        "wt_g": Column("wt_g", "integer", comment="Weight in grams"),
+        "packed_at": Column("packed_at", "timestamp", nullable=False)})
+    sql = build_query("What's the heaviest crate we packed this year, in kilograms?", Catalog({"crate": crate})).sql
+    assert "max(t.wt_g / 1000.0)" in sql.replace('"', ""), sql

@@ -455,6 +455,8 @@ _NEXT = re.compile(r"\b(?:next|coming|following|upcoming)\s+(\d+|[a-z]+)?\s*(day
 
 def _next(q: str) -> Window | None:
     """"in the next two weeks" (from today on, that long), "next week" / "next month" (the calendar one after this)."""
+    if re.search(r"\bwhen(?:'s| is| will be| are| do| does)? (?:the |our |their |its )?next\b", q):
+        return Window("from now on", psql.SQL("now()"))  # "when is the next show at Empress Hall?"
     m = _NEXT.search(q)
     if not m or not (m.group(1) is None or m.group(1).isdigit() or m.group(1) in _NUM_WORDS):
         return None

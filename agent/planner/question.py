@@ -67,8 +67,10 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              avg=bool(re.search(r"\baverage\b|\bavg\b", q) or (  # "what do the codes mean": the verb
                  re.search(r"\bmean\b", q) and not re.search(r"\b(do|does|did)\b[^?]*\bmean\b", q))),
              sum=bool(re.search(r"\btotal\b|\bsum\b", q)) or money,
-             max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest)\b", q)),
-             min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest)\b", q)),
+             max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest|"
+                                     r"heaviest|tallest)\b", q)),
+             min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest|"
+                                r"lightest)\b", q)),
              group=group_m.group(1) if group_m else None,
              rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|highest[- ]rated|worst|fewest|"
                                  r"(?<!at )least)\b", q)),  # "their most recent order" ranks nothing

@@ -192,10 +192,11 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
                 r.child, r.unit = next(iter(kids.items()))
         kind = "sum" if r.unit else kind
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
-    recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first)\b", q)
+    recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first|next)\b", q)
     if recency and kind in ("count", "list") and not r.count and not r.n and re.match(
             r"\s*(?:(?:on|at|in) )?(when|what (?:date|day|time))\b", q):  # "on what date was the very first order placed"
-        kind = "min" if recency.group(1) in ("oldest", "earliest", "first") else "max"  # "when was the first payment"
+        kind = "min" if recency.group(1) in ("oldest", "earliest", "first", "next") else "max"  # "when was the first
+        # payment"; "when is the next show" (from now on: linking._next)
     measured = column_word(t, r.ws, numeric=True, skip=r.used)
     if measured and (measured[0] == t.pk or measured[0].lower().endswith("id")):
         measured = None  # "the first ledger entry" names entry_id: a key, not a measure
@@ -1057,6 +1058,11 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
         num = None  # "revenue after discounts": the lines' worth less their discount, not the discounts summed
     if num is None and re.search(r"\b(length|duration|how long|longest|shortest|runtime)\b", r.q) and duration_col(fact):
         num = (duration_col(fact)[0], -1)  # "the average length of a track": its milliseconds
+    if num is None and re.search(r"\b(heaviest|lightest|tallest|how heavy|how tall)\b", r.q):
+        dims = {"weight", "wt", "kg", "kgs", "mass", "grams", "g", "lb", "lbs"} if re.search(r"heav|light", r.q) \
+            else {"height", "ht", "cm", "tall"}
+        hit = [c.name for c in fact.columns.values() if c.is_numeric and set(name_parts(c.name)) & dims]
+        num = (hit[0], -1) if len(hit) == 1 else None  # "the heaviest parcel": its weight (wt_g)
     num = num or _the_measure(fact, kind, r)
     if units:
         qty = qty_col(fact)
@@ -1157,6 +1163,8 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
     expr = money_expr(T, fact, measure, r.q) if r.money else S(" * ").join(ident(T, c) for c in measure)
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
+    if len(measure) == 1 and re.search(r"\bin (kilograms?|kilos?|kgs?)\b", r.q) and _in_grams(fact.columns[measure[0]]):
+        expr, label = S("{} / 1000.0").format(expr), f"{kind}_{measure[0]}_in_kg"  # "in kilograms" of grams
     dur = duration_col(fact)
     want = _TIME_ASKED.search(r.q)
     if len(measure) == 1 and dur and dur[0] == measure[0] and want and kind in ("avg", "sum", "max", "min", "median"):
@@ -1166,6 +1174,12 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
             and re.search(r"\b(in percent|as a percent(age)?|percentage points?)\b|%", r.q):
         expr, label = S("100 * {}").format(expr), f"{kind}_{measure[0]}_pct"  # "average discount, in percent"
     return _AGG[kind].format(expr), re.sub(r"[^a-z0-9_]", "", label.lower())
+
+
+def _in_grams(c) -> bool:
+    """A weight kept in grams (wt_g, weight_grams, or a comment that says "in grams")."""
+    return c.is_numeric and (bool({"g", "gr", "grams", "gram"} & set(name_parts(c.name)))
+                             or re.search(r"\bin grams\b|\(g\)|\bgrams\b", c.comment or "", re.I) is not None)
 
 
 _MAJOR_ASKED = re.compile(r"\bin (us |u\.s\. |canadian |australian )?(dollars?|euros?|pounds?( sterling)?|francs?|"
