@@ -28,11 +28,11 @@ _SEP = re.compile(r"\s*(=|:|\u2013|\u2014|-\s|\bmeans\b)\s*")
 
 # Words that say the same of a value ("H above the range" is "high")
 # ("over"/"under" are prepositions too often to count: "came in over the telephone")
+_SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below", "await": "wait"}
+
 # Words that name a value only beside another of its words ("waiting for an adjuster" is no "approved awaiting
 # payment"; "waiting for their approval" is "submitted awaiting client approval")
 _NOT_ALONE = {"wait"}
-
-_SAME = {"high": "abov", "higher": "abov", "low": "below", "lower": "below", "await": "wait"}
 
 
 def stem(w: str) -> str:

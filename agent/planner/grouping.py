@@ -161,10 +161,10 @@ def group_by(gws: list[str], fact: Table, cat: Catalog, r: Read) -> Group | None
         if key:  # "per inspector" read as inspector_id: the inspector's name beside the key
             return by_parent(cat.tables[key[0]], key[1], hit[0])
         return Group(said_codes(fact.columns.get(hit[0]), ident(T, hit[0]), hit[0]), hit[0], True)
+    # a column whose value the words name is no grouping ("which ballet tutor": kind_cd 'BT', per tutor, not per kind)
     found = [(pcol, pref, prefcol, hit[0]) for pcol, pref, prefcol in fact.fks
              if (hit := column_word(cat.tables[pref], ws)) and hit[0] != cat.tables[pref].pk
-             and not value_named(cat.tables[pref].columns[hit[0]], ws, set())]  # "which ballet tutor": one of a kind
-    # (kind_cd 'BT'), so per tutor, not per kind
+             and not value_named(cat.tables[pref].columns[hit[0]], ws, set())]
     # two keys to one table ("start_zone_id", "end_zone_id"): the one whose name the question says ("trips start")
     said = [x for x in found if set(name_parts(x[0])) - {"id"} & set(r.ws)]
     for pcol, pref, prefcol, col in said[:1] or found[:1]:

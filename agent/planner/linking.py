@@ -173,8 +173,9 @@ def comment_names(comment: str) -> list[str]:
     return out
 
 
-# Past participles without -ed that start what a comment says of its rows ("Class bookings made in the app")
+# Words after a participle, besides STOP's, that show it starts what a comment says of its rows ("booked through")
 _ROUTES = {"through", "via", "since", "during", "into", "per"}
+# Past participles without -ed ("Class bookings made in the app")
 _MADE = {"made", "kept", "held", "sent", "paid", "done", "taken", "given", "sold", "bought", "built", "run", "set", "put"}
 
 # Words a table comment ends a name with that say how the rows are kept, not what they are
@@ -239,7 +240,7 @@ def _names(cat: Catalog) -> dict[str, str]:
         if len(owners) == 1 and f not in names and f not in STOP:
             names[f] = next(iter(owners))
     for f, owner in _pointer_claims(cat).items():
-        if f not in names or names[f] not in forms_of_name(f):
+        if f not in names or f not in forms(names[f]):
             names[f] = owner  # a comment says where they are: more than a modifier or another comment's word
     for f, owner in _modifier_claims(cat).items():
         names.setdefault(f, owner)
@@ -264,10 +265,6 @@ def _pointer_claims(cat: Catalog) -> dict[str, str]:
                         claims.setdefault(f, set()).add(target)
     return {f: next(iter(o)) for f, o in claims.items() if len(o) == 1}
 
-
-def forms_of_name(f: str) -> set[str]:
-    """The table names ``f`` is a form of itself (a real name beats what a comment says)."""
-    return {f, singular(f)}
 
 
 def _modifier_claims(cat: Catalog) -> dict[str, str]:
