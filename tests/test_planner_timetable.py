@@ -222,3 +222,11 @@ def test_the_heaviest_is_the_largest_weight_and_in_kilograms_divides_grams():
         "packed_at": Column("packed_at", "timestamp", nullable=False)})
     sql = build_query("What's the heaviest crate we packed this year, in kilograms?", Catalog({"crate": crate})).sql
     assert "max(t.wt_g / 1000.0)" in sql.replace('"', ""), sql
+
+
+def test_either_name_between_slashes_names_the_value():
+    boat = Table("fleet", "boat", "r", pk="boat_id", comment="Boats", columns={
+        "boat_id": Column("boat_id", "integer"), "boat_nm": Column("boat_nm", "text"),
+        "state": Column("state", "char(1)", values=["A", "R"], comment="A = in service, R = in refit / dry dock")})
+    q = build_query("Which of our ships is currently in dry dock?", Catalog({"boat": boat}))  # by its value
+    assert "t.state = 'R'" in q.sql.replace('"', ""), q.sql

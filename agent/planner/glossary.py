@@ -357,9 +357,12 @@ def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tup
         told = () if isinstance(m.code, bool) and m.said.startswith("not ") else _aliases(m.said)  # not an opposite's
         # (with words of another meaning read, only an alias that takes the table's word: "down-votes")
         alias = next((pos for h in told if (pos := _alias_at(h, ws, skip)) and (not hits or pos & skip)), None)
-        phrase = tuple(stem(w) for w in words(m.said.split("(")[0]) if w not in _LIGHT)
-        if not alias and not m.head and not isinstance(m.code, bool) and len(phrase) > 1:
-            alias = _alias_at(phrase, ws, skip) or None  # "O = out of order (...)": its whole opening phrase
+        if not alias and not isinstance(m.code, bool):  # "O = out of order (...)": its whole opening phrase;
+            # "R = in refit / dry dock": either name between slashes
+            slashed = m.said.split("(")[0].split(" / ")
+            phrases = [*(slashed if len(slashed) > 1 else []), *([m.said.split("(")[0]] if not m.head else [])]
+            alias = next((pos for p in phrases if len(h := tuple(stem(w) for w in words(p) if w not in _LIGHT)) > 1
+                          and (pos := _alias_at(h, ws, skip))), None)
         if alias:  # every word of another name the meaning gives ("4 = DNA (did not attend, no-show)": no-shows)
             best.append((3.0 + 0.1 * len(alias), m, alias))
             continue
