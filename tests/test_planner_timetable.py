@@ -230,3 +230,13 @@ def test_either_name_between_slashes_names_the_value():
         "state": Column("state", "char(1)", values=["A", "R"], comment="A = in service, R = in refit / dry dock")})
     q = build_query("Which of our ships is currently in dry dock?", Catalog({"boat": boat}))  # by its value
     assert "t.state = 'R'" in q.sql.replace('"', ""), q.sql
+
+
+def test_how_long_to_pay_from_the_date_issued_and_in_days_names_no_one():
+    fine = Table("disc", "penalty", "r", pk="pen_id", comment="Penalties", columns={
+        "pen_id": Column("pen_id", "integer"), "paid_on": Column("paid_on", "date"),
+        "issued_on": Column("issued_on", "date", nullable=False),
+        "clerk_surname": Column("clerk_surname", "text", values=["Day", "Stone"])})
+    sql = build_query("For penalties paid during 2023, how long on average did people take to pay, in days from the "
+                      "date the penalty was issued?", Catalog({"penalty": fine})).sql.replace('"', "")
+    assert "t.paid_on - t.issued_on" in sql and "'Day'" not in sql, sql

@@ -152,7 +152,10 @@ _INFLECTION = re.compile(r"e?s|e?d|ing|ers?|[a-z](ed|ing)|\s\S{1,3}")
 
 
 def _idiom(ws: list[str], i: int) -> bool:
-    """A word of a set phrase that names no value: "took place", "in place" (no stage 'placed')."""
+    """A word of a set phrase that names no value: "took place", "in place" (no stage 'placed'); a unit asked for
+    ("in days", "how many hours": no surname 'Day')."""
+    if ws[i] in ("days", "hours", "minutes", "weeks", "months", "years", "day", "hour", "minute", "week", "month", "year"):
+        return i > 0 and (ws[i - 1] in ("in", "many", "of", "per", "whole", "full") or ws[i - 1].isdigit())
     return ws[i] == "place" and i > 0 and ws[i - 1] in ("took", "take", "takes", "taken", "taking", "in")
 
 

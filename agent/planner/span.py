@@ -183,9 +183,12 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
         between = " ".join(ws[i + 1:k + 1])
         if re.search(r"\bminus\b", between):  # "return_date minus rental_date"
             (i, t1, a1, c1, j1), (k, t2, a2, c2, j2) = named[1], named[0]
-        to = re.search(r"\b(?:to|until|and|minus)\b", between) is not None
+        to = re.search(r"\b(?:to|until|and|minus)\b", re.sub(r"\b(?:take|takes|took|taking|taken|long)\s+to\b", " ",
+                                                                 between)) is not None  # "take to pay" orders nothing
         start, end = ((a1, c1, t1), (a2, c2, t2)) if to or t1 is not fact or t2 is fact else ((a2, c2, t2), (a1, c1, t1))
-        if not to and t1 is t2:  # no word orders them: the one defined later is the later event
+        if not to and re.search(r"\b(?:from|since)\b", between):  # "how long to pay, from the date it was issued"
+            start, end = (a2, c2, t2), (a1, c1, t1)
+        elif not to and t1 is t2:  # no word orders them: the one defined later is the later event
             cols = list(t1.columns)
             start, end = sorted([start, end], key=lambda x: cols.index(x[1].name))
         joins = [j for j in (j1, j2) if j is not None]
