@@ -240,3 +240,13 @@ def test_how_long_to_pay_from_the_date_issued_and_in_days_names_no_one():
     sql = build_query("For penalties paid during 2023, how long on average did people take to pay, in days from the "
                       "date the penalty was issued?", Catalog({"penalty": fine})).sql.replace('"', "")
     assert "t.paid_on - t.issued_on" in sql and "'Day'" not in sql, sql
+
+
+def test_dont_count_anything_written_off_is_an_exclusion_and_no_count():
+    fee = Table("disc", "levy", "r", pk="levy_id", comment="Levies", columns={
+        "levy_id": Column("levy_id", "integer"), "amount": Column("amount", "numeric(10,2)", nullable=False),
+        "waived": Column("waived", "boolean", nullable=False, comment="true = levy written off by the board")})
+    q = build_query("How much money do the levies come to? Don't count anything the board wrote off.",
+                    Catalog({"levy": fee}))
+    sql = q.sql.replace('"', "")
+    assert q.kind == "sum" and "sum(t.amount)" in sql and "t.waived IS NOT TRUE" in sql, sql

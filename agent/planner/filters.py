@@ -368,7 +368,7 @@ def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
 
 
 _LEAVE_OUT_ONES = re.compile(r"\b(don|do not|leave out|leaving out|exclude|excluding|ignore|ignoring|skip|without)\s+"
-                             r"(count|include|counting|including)?\s*(the ones|those|any|ones)\b(?!.*\b(and|but)\b)")
+                             r"(count|include|counting|including)?\s*(the ones|those|anything|any|ones|everything)\b(?!.*\b(and|but)\b)")
 
 # "did not come in by e-mail", "weren't paid by card": a negated verb and its preposition before the value
 _NEGATED_VERB = re.compile(r"\b(not|never|didn|doesn|don|wasn|weren|isn|aren|hasn|haven)\s+[a-z]+(\s+(back|out|up|off))?"

@@ -63,7 +63,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     group_m = re.search(r"\b(?:per|(?<!than )(?<!not )by|for each|each|broken down by|grouped by|breakdown by|split by)"
                         r"\s+([a-z_ ]+)", q)  # "rather than by an agent" groups nothing
     r = Read(question, q, ws, limit, anchored(time_window(question), cat), money, top_n(q),
-             count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|\bcount\b|\bcounts\b", q)),
+             count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|"
+                                r"\bcounts\b", q)),  # "don't count the written-off ones" asks for no count
              avg=bool(re.search(r"\baverage\b|\bavg\b", q) or (  # "what do the codes mean": the verb
                  re.search(r"\bmean\b", q) and not re.search(r"\b(do|does|did)\b[^?]*\bmean\b", q))),
              sum=bool(re.search(r"\btotal\b|\bsum\b", q)) or money,
