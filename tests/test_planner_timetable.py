@@ -250,3 +250,11 @@ def test_dont_count_anything_written_off_is_an_exclusion_and_no_count():
                     Catalog({"levy": fee}))
     sql = q.sql.replace('"', "")
     assert q.kind == "sum" and "sum(t.amount)" in sql and "t.waived IS NOT TRUE" in sql, sql
+
+
+def test_the_employee_number_of_is_an_identifier_not_a_count():
+    from agent.planner.question import read
+
+    cat = _school()
+    assert not read("What is the teacher number of the longest-serving ballet tutor?", cat, 20).count
+    assert read("What is the number of lessons at Govan?", cat, 20).count

@@ -76,6 +76,11 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|highest[- ]rated|worst|fewest|"
                                  r"(?<!at )least)\b", q)),  # "their most recent order" ranks nothing
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
+    ident_no = re.search(r"\b([a-z]+) number of\b", q)
+    if r.count and ident_no and not re.search(r"\bhow many\b|\bcount\b|\bcounts\b", q) and ident_no.group(1) not in STOP \
+            and (find_tables([ident_no.group(1)], cat) or any(ident_no.group(1) in name_parts(c)
+                                                            for t in cat.tables.values() for c in t.columns)):
+        r.count = False  # "the employee number of the best-paid employee": an identifier, no count
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
         return None
