@@ -258,3 +258,18 @@ def test_the_employee_number_of_is_an_identifier_not_a_count():
     cat = _school()
     assert not read("What is the teacher number of the longest-serving ballet tutor?", cat, 20).count
     assert read("What is the number of lessons at Govan?", cat, 20).count
+
+
+def test_the_clock_of_a_copy_is_the_newest_date_many_event_columns_agree_on():
+    import datetime as dt
+
+    from toolkits.postgres.catalog import data_clock
+
+    cols = {f"c{i}_on": Column(f"c{i}_on", "date") for i in range(6)}
+    cols["move_on"] = Column("move_on", "date")  # when an applicant wants to move: still to come
+    cat = Catalog({"lead": Table("crm", "lead", "r", columns=cols)})
+    rows = [("crm", "lead", f"c{i}_on", ["2023-01-01", f"2024-10-{16 + i % 3}"], None) for i in range(6)]
+    rows += [("crm", "lead", "move_on", ["2024-01-01", "2025-02-11"], None)]
+    assert data_clock(rows, cat, dt.date(2026, 11, 28))[2] == "2024-10-18"
+    live = rows + [("crm", "lead", "move_on", ["2026-11-20"], None)]
+    assert data_clock(live, cat, dt.date(2026, 11, 28)) is None  # anything recent: live, as before

@@ -282,7 +282,7 @@ def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str
     newest date/time any event column holds (pg_stats, no scan), when that is more than 60 days ago — a copy of data
     that stopped then, where "this year" means the data's year. None for a live database (something is recent)."""
     today = now or dt.date.today()
-    best: tuple[dt.date, str, str] | None = None
+    newest: list[tuple[dt.date, str, str]] = []  # each event column's newest date
     for schema, table, col, bounds, common in rows:
         t = cat.tables.get(table)
         if t is None or t.schema != schema or t.kind not in "rpm" or col not in t.columns or name_words(col) & _AHEAD:
@@ -295,10 +295,17 @@ def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str
             except ValueError:
                 continue
         seen = [d for d in seen if d <= today]
-        if seen and (best is None or max(seen) > best[0]):
-            best = (max(seen), t.name, col)
-    if best is None or best[0] >= today - dt.timedelta(days=60):
+        if seen:
+            newest.append((max(seen), t.name, col))
+    newest.sort(reverse=True)
+    if not newest or newest[0][0] >= today - dt.timedelta(days=60):
         return None
+    # a copy: its today is the newest date a quarter of the event columns (two at least) agree on within 3 days, so
+    # columns of dates still to come that no name gives away ("move_by": when an applicant wants to move; a viewing
+    # booked for next month) do not move the clock ahead
+    need = max(2, -(-len(newest) // 4))
+    best = next((x for x in newest if sum(1 for y in newest if x[0] - dt.timedelta(days=3) <= y[0] <= x[0]) >= need),
+                newest[0]) if len(newest) >= 3 else newest[0]
     return best[1], best[2], best[0].isoformat()
 
 
