@@ -253,7 +253,21 @@ _POINTER = re.compile(r"\b([a-z]+)\s+(?:are|is)\s+(?:kept\s+|stored\s+|recorded\
 
 def _pointer_claims(cat: Catalog) -> dict[str, str]:
     """"(people; their memberships are in mbr.contract)", "Prices are in mbr.plan_price": a comment that says in
-    which table a thing is kept names that table by the thing's word."""
+    which table a thing is kept names that table by the thing's word. Kept per catalog (read for every question)."""
+    hit = _POINTERS.get(id(cat))
+    if hit is not None and hit[0] is cat:
+        return hit[1]
+    if len(_POINTERS) > 32:
+        _POINTERS.clear()
+    out = _read_pointers(cat)
+    _POINTERS[id(cat)] = (cat, out)
+    return out
+
+
+_POINTERS: dict[int, tuple[Catalog, dict[str, str]]] = {}
+
+
+def _read_pointers(cat: Catalog) -> dict[str, str]:
     claims: dict[str, set[str]] = {}
     for t in cat.tables.values():
         for text in [t.comment, *(c.comment for c in t.columns.values())]:
