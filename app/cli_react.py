@@ -79,6 +79,7 @@ def register(cli: typer.Typer) -> None:
         from pathlib import Path
 
         from evaluation import unseen
+        from toolkits.postgres.connection import close_all
 
         paths = [Path(f) for f in folders] if folders else sorted(
             p for p in (Path(__file__).resolve().parents[1] / "corpora" / "unseen").iterdir() if p.is_dir())
@@ -117,6 +118,7 @@ def register(cli: typer.Typer) -> None:
                                      progress)
             result["load_s"] = secs
             results.append(result)
+            close_all()  # this database's pooled connections: thirty-odd databases would hold a server's 100 slots
         total = sum(r["questions"] for r in results)
         summary = {"questions": total, "right": sum(r["right"] for r in results),
                    "accuracy": round(sum(r["right"] for r in results) / total, 3) if total else 0.0,

@@ -116,3 +116,30 @@ def test_answers_are_scored_as_the_user_sees_them(monkeypatch):
     q = {"kind": "value", "truth_sql": "SELECT 1"}
     assert unseen.score(q, "", r"top: Northcott HVAC \& Sons (12\.5)", [])[0]
     assert not unseen.score(q, "", "top: Northcott HVAC and Sons", [])[0]
+
+
+def test_the_command_line_run_releases_each_databases_connections(scratch_database, tmp_path):
+    """Thirty-odd databases in one run must not keep a pooled connection each (a server has ~100 slots)."""
+    import typer
+    from typer.testing import CliRunner
+
+    from app.cli_react import register
+    from toolkits.postgres import connection
+
+    app = typer.Typer()
+    register(app)
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "schema.sql").write_text(SCHEMA)
+    (folder / "questions.jsonl").write_text(json.dumps(QUESTIONS[0]))
+    with scratch_database("dbc_unseen_admin") as admin:
+        try:
+            res = CliRunner().invoke(app, ["eval-unseen", str(folder), "--dsn", admin, "--reload", "--json"])
+            assert res.exit_code == 0, res.output
+            assert not [k for k in connection._POOL if "unseen_tiny" in str(k)], connection._POOL.keys()
+        finally:
+            import psycopg
+
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute('DROP DATABASE IF EXISTS "unseen_tiny" WITH (FORCE)')
