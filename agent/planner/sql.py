@@ -661,7 +661,7 @@ def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     f.add(S("{} < {}").format(ident(T, due[0].name), w.high), f"{due[0].name} before today")
 
 
-def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> None:
+def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
     """Out of stock, "named O'Brien", and boolean columns ("active employees", "inactive", "not active")."""
     if r.stock:
         scol = next((c for c in fact.columns if "stock" in c and fact.columns[c].is_numeric), None)
@@ -754,7 +754,7 @@ _UNENDED = {"open", "active", "running", "ongoing", "outstanding", "unresolved",
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
 
 
-def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> None:
+def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
     """"products no longer sold": the nullable end date of what the verb names (SellEndDate, "Date the product was
     no longer available for sale") IS NOT NULL — or the table's one end date. "Counting ones we no longer sell"
     includes them: no filter at all. Either way the words are read, so no other filter takes them."""
@@ -787,7 +787,7 @@ def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) 
             if any(len(w) >= 4 and w in forms(p) for w in after for p in name_parts(ending[0].name)):
                 f.add(S("{} IS NOT NULL").format(ident(T, ending[0].name)), f"{ending[0].name} set ({still.group(1)})")
             else:
-                if cat is not None and set(name_parts(ending[0].name)) & {"end", "to", "thru", "until", "expiry"}:
+                if set(name_parts(ending[0].name)) & {"end", "to", "thru", "until", "expiry"}:
                     # an end date set ahead ("serving their notice") is not over yet
                     today = anchored(Window("today", S("current_date")), cat).low
                     f.add(S("({} IS NULL OR {} >= {})").format(ident(T, ending[0].name), ident(T, ending[0].name),
