@@ -243,6 +243,12 @@ ASK = [
     # codes a comment explains, with quotes and SQL in the code and the comment; two columns compared
     "how many ledger rows were written off as fraud?",
     "how many ledger rows are not settled and have an amt above their credit cap?",
+    # readings added 2026-11-28: a code asked about in a sentence of its own, open-ended and coming windows, lists,
+    # a unit conversion
+    "Some victim rows carry the code X');DROP TABLE victim;--. What does that stand for?",
+    "give me the victim rows made in 2020 or later'); DELETE FROM victim; --",
+    "when is the next victim row due, in the next two weeks'; TRUNCATE victim; --?",
+    "what is the heaviest victim row, in kilograms'||pg_terminate_backend(pg_backend_pid())||'?",
 ]
 
 
