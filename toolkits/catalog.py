@@ -194,7 +194,9 @@ def setting_named(question: str, settings: Iterable[str]) -> str | None:
     hits = []
     for name in settings:
         parts = [p for p in name.lower().split("_") if p]
-        if len(parts) < 2:
+        if len(parts) < 2:  # "what time zone is the database set to?": TimeZone, its words run together
+            if cue and len(name) >= 6 and any(a + b == name.lower() for a, b in zip(found, found[1:])):
+                hits.append(name)
             continue
         if not cue and (len(parts) < 3 or f" {' '.join(parts)} " not in run):
             continue  # with no cue, only a long name said word for word ("the default transaction isolation level")

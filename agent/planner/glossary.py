@@ -78,7 +78,7 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
                 and re.fullmatch(r"\s*/\s*", comment[found[k][1]:found[k + 1][0]]):
             alias[k] = alias.get(k + 1, k + 1)
     aliased = [(found[k][2], found[j]) for k, j in alias.items()]
-    starts = [f[0] for f in found]
+    starts = [found[k][0] for k in alias]  # a code a slash joins to the next ends the meaning before it
     found = [f for k, f in enumerate(found) if k not in alias]
     signed = [f for f in found if f[3]]
     if signed or signed_only:  # "No longer sold" opens a sentence; it is no "no = ..." entry

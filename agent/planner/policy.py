@@ -104,6 +104,18 @@ def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog
         and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
 
 
+def heads_first(mentions: list) -> list[str]:
+    """The tables a question names, a compound's head before the word that qualifies it ("each property
+    inspection": inspection, then property)."""
+    out = [m.table for m in mentions]
+    for k in range(len(mentions) - 1):
+        if mentions[k].end == mentions[k + 1].start and mentions[k].table != mentions[k + 1].table:
+            i, j = out.index(mentions[k].table), out.index(mentions[k + 1].table)
+            if i < j:
+                out[i], out[j] = out[j], out[i]
+    return out
+
+
 _WHAT_IS = re.compile(r"\bwhat(?:'s| is| are| does| do)\s+(?:the\s+)?(?:column\s+|field\s+)?([a-z_][a-z0-9_]*)"
                       r"(?:\s+(?:column|field))?(?:\s+(?:mean|stand for|hold|contain|store)s?)?\s*\??\s*$", re.I)
 
@@ -125,6 +137,9 @@ _CODE_MEANT = re.compile(r"\bwhat (?:does|do|is)\s+(?:the\s+)?(?:[a-z_]+\s+)?(?:
 
 _THAT_MEANT = re.compile(r"\bwhat (?:does|do|is|might) (?:that|this|it|the code|that code|this code)\s+"
                          r"(?:code\s+)?(?:mean|stand for|signify|indicate|refer to)\b", re.I)
+
+_THAT_CODE = re.compile(r"\bcodes?\b[^?]*[.!]\s*what(?:'s| is) (?:that|this|it)\s*\??\s*$", re.I)  # "…the scheme
+# code MYD. What is that?"
 
 _CODES_MEAN = re.compile(r"\bwhat (?:do|does) (?:the )?(.+?) (?:codes?|values?|flags?|letters?)\b.*\b(?:mean|stand for)\b", re.I)
 
@@ -154,13 +169,16 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     m = _CODE_MEANT.search(q)
     if m and m.group(1).lower() not in ("that", "this", "it", "those", "these"):
         code = m.group(1)
-    elif _THAT_MEANT.search(q) and (said := re.findall(r"\b[A-Z][A-Z0-9]{1,7}\b", q)):
+    elif (_THAT_MEANT.search(q) or _THAT_CODE.search(q)) and (said := re.findall(r"\b[A-Z][A-Z0-9]{1,7}\b", q)):
         code = said[-1]  # "Some members cancelled with the reason UNUS. What does that stand for?"
     else:
         return None
-    for pool in (tables, list(cat.tables)):
+    said = set(words(q[:m.start(1)])) if m else set()
+    for pool in (list(dict.fromkeys(tables)), list(cat.tables)):  # a table named twice is one table
         owners = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
                   if code in c.values or any(str(x.code) == code for x in meanings(c) if not isinstance(x.code, bool))]
+        if len(owners) > 1:  # "what does priority 2 mean?": the column the word before the code names
+            owners = [o for o in owners if said & set(name_parts(o[1]))] or owners
         if len(owners) == 1:
             return owners[0][0], owners[0][1], code
         if owners:
@@ -291,7 +309,7 @@ class Planner:
         sql = sql_in(q)
         names = self.tools_for(q)
         cat = self._catalog()
-        tables = [m.table for m in find_tables(words(q), cat)]
+        tables = heads_first(find_tables(words(q), cat))
         if names and not sql and _calendar(q) and cat.tables and build_query(q, cat, self.row_limit) is not None:
             names = []  # "transactions per month in 2025": rows of a table; server counters have no calendar
         if set(names) & _ACTIVITY_TOOLS and set(names) - _ACTIVITY_TOOLS and not sql and tables \
