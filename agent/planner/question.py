@@ -108,8 +108,10 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
             and not null_meant(cat.tables[r.subject], ws) and not missing_said(cat.tables[r.subject], ws, r.used) \
             and not flag_said(cat.tables[r.subject], ws):
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
+        qualifier = {r.mentions[0].start - 1} if r.mentions[0].start > 0 else set()  # "new tenancies": the
+        # word before the subject's noun qualifies it, not another table's status ("N = new (not assigned)")
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
-                and value_filters(t, ws, "x", r.used)[0]}
+                and value_filters(t, ws, "x", r.used | qualifier)[0]}
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"
                 and (rt.name in held or any(ref in held for _, ref, _ in rt.fks))}  # "cycle count corrections" in a child
         own = any(ref in held for _, ref, _ in cat.tables[r.subject].fks)  # "sections in Fall 2026": its own term

@@ -603,8 +603,8 @@ def groups_with(r: Read, cat: Catalog) -> Query | None:
     """"Which countries have more than 50 customers?": the values of a column of the counted table whose rows
     number more (or fewer) than N, biggest first."""
     m = re.match(r"\s*(?:which|what)\s+([a-z_]+(?:\s+[a-z_]+)?)\s+(?:have|has|had|got|with)\b", r.q)
-    hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+([a-z_]+)",
-                   r.q.replace(",", ""))
+    hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+"
+                   r"(?:of\s+(?:our|the|their|its|these|those)\s+)?([a-z_]+)", r.q.replace(",", ""))  # "one of our venues"
     if not m or not hm:
         return None
     t = cat.tables[r.subject]

@@ -390,8 +390,9 @@ def current_row_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             if start is None:
                 continue
             back = 1 if m.group(1).endswith(("last", "previous")) else 0
-            f.add(S("{} = (SELECT {} FROM {} WHERE {} <= now() ORDER BY {} DESC LIMIT 1 OFFSET {})").format(
-                ident(T, col), ident(pt.pk), rel(pt), ident(start.name), ident(start.name), L(back)),
+            now = anchored(Window("today", S("now()")), cat).low  # begun by the data's today on a copy
+            f.add(S("{} = (SELECT {} FROM {} WHERE {} <= {} ORDER BY {} DESC LIMIT 1 OFFSET {})").format(
+                ident(T, col), ident(pt.pk), rel(pt), ident(start.name), now, ident(start.name), L(back)),
                 f"{'the previous' if back else 'the latest'} {ref} begun")
             r.used |= {at - 1, at} | ({at - 2} if m.group(1).startswith("the ") else set())
             return
@@ -643,7 +644,8 @@ def _one_day_window(w) -> bool:
 
 
 _PAST_DUE = re.compile(r"\b(overdue|past (?:their|its|the) (?:\w+ )?(?:due date|deadline|due|(?:expiry|expiration|use-by|"
-                       r"best-before) date)|(?:after|beyond) (?:their|its|the) (?:due date|deadline))\b")
+                       r"best-before) date)|(?:after|beyond) (?:their|its|the) (?:due date|deadline)|(?:has|have|had) already expired|"
+                       r"(?:has|have|had) expired already|already expired)\b")  # "a gas certificate that has already expired"
 _EXPIRY = {"expiry", "expiration", "expires", "expire", "exp", "useby", "use", "best", "before"}
 
 
@@ -655,6 +657,9 @@ def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         return  # ("past their expiry date as of today": today is when, no window)
     parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}
     due = [c for c in fact.time_columns() if parts & set(name_parts(c.name)) and not {"at", "ts"} & set(name_parts(c.name))]
+    if len(due) > 1:  # "the gas safety certificate that has already expired": gas_cert_exp, not rtr_expiry
+        due = [c for c in due if any(p == singular(w) or abbreviates(p, w) for p in set(name_parts(c.name)) - parts
+                                     for w in r.ws[:r.ws.index(m.group(0).split()[0]) if m.group(0).split()[0] in r.ws else None])] or due
     if len(due) != 1:
         return
     w = anchored(Window("before today", None, S("current_date")), cat)
@@ -760,6 +765,8 @@ def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
     includes them: no filter at all. Either way the words are read, so no other filter takes them."""
     m = _NO_LONGER.search(r.q)
     still = re.search(r"\b(currently|still|presently|at present|at the moment|right now|as of now|as we speak)\b", r.q)
+    if still and re.match(r"\s+(?:not|no|never|\w+n't|\w+n’t)\b", r.q[still.end():]):
+        still = None  # "deposits that still haven't been registered": the negated verb's, not a state still going
     at = r.mentions[0].start if r.mentions else -1
     current = still is None and at > 0 and r.ws[at - 1] == "current" and r.subject == fact.name
     if current:
@@ -877,6 +884,8 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
             continue
         before = " " + " ".join(r.ws[max(0, i - 3):i]) + " "
         null = bool(MISSING.search(before))
+        if null and any(j in r.null_read and r.ws[j] in _NEGATING for j in range(max(0, i - 3), i)):
+            continue  # "no Right to Rent check on file": the "no" a comment's NULL meaning already read
         if not null and not (i not in r.used and _HAVING.search(before) and _ON_FILE.search(r.q)):
             continue
         hit = said_column(fact, r.ws, i)
@@ -899,6 +908,21 @@ _SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "dec
             "waiting": "awaiting"}
 _DENIED = re.compile(r"\b(not|never|no|nobody|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|"
                      r"instead of|yet|waiting|awaiting|pending)\b")  # "waiting to be assigned": not assigned yet
+
+
+_NEGATING = {"not", "never", "no", "nobody", "without", "isn", "aren", "wasn", "weren", "hasn", "haven", "hadn",
+             "didn", "doesn", "don"}
+_CLAUSE = {"and", "but", "or", "which", "that", "who", "whose", "where", "while", "when", "if", "because"}
+
+
+def _negation_before(ws: list[str], i: int, reach: int = 6) -> int | None:
+    """The word that negates the phrase ending at word ``i``: up to ``reach`` words back, within its clause."""
+    for j in range(i - 1, max(-1, i - reach - 1), -1):
+        if ws[j] in _CLAUSE:
+            return None
+        if ws[j] in _NEGATING:
+            return j
+    return None
 
 
 def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
@@ -943,11 +967,14 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
             # a word of the meaning itself is negated only in so many words ("not open"), not by "outstanding
             # reserve on open claims"; another word that names it may say "pending" or "outstanding"
             said_word = any(says_one(w, x) and x == w for x in said)
-            asked_not = bool((_DENIED if said_word else _NOT_YET).search(near)) or w.startswith(("in", "un"))
+            neg = _negation_before(r.ws, i)  # "no Right to Rent check on file", "haven't been registered with a
+            # protection scheme": a negation that opens the phrase, further back than the words just before
+            asked_not = bool((_DENIED if said_word else _NOT_YET).search(near)) or w.startswith(("in", "un")) \
+                or neg is not None
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
             f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
                   f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
-            r.null_read |= {j for j, x in enumerate(r.ws) if j == i or says(x)}  # "licence ... verified": all read
+            r.null_read |= {j for j, x in enumerate(r.ws) if j == i or says(x)} | ({neg} if neg is not None else set())
             r.used |= r.null_read
             found = True  # another column's NULL meaning may be said too ("cleared ... without anybody acknowledging")
             break

@@ -1,0 +1,129 @@
+"""Readings that generalise from the misses of the twentieth session's run over every unseen set, each on a schema of
+its own (a car repair garage): a negation that opens a long phrase ("no MOT check on file", "still haven't been
+lodged"), a code asked about by the word of its column ("what does priority 2 mean?") or in a sentence of its own
+("... the source code WEB. What is that?"), a meaning that holds numbers ("within 3 working days"), a compound's head
+("each vehicle inspection"), "has already expired" on one of two expiry dates, a word before the subject's noun that
+is no status of another table ("new vehicles"), "more than one of our garages", a setting whose name runs its words
+together (TimeZone), and "this season" counted from the data's own today. Pure functions over catalog objects, and
+the planner's plan."""
+from __future__ import annotations
+
+from agent.planner.glossary import meanings
+from agent.planner.policy import Planner
+from agent.planner.sql import build_query
+from toolkits.catalog import Catalog, Column, Table, setting_named
+from toolkits.postgres import build_registry
+
+
+def _garage(clock=None) -> Catalog:
+    garage = Table("shop", "garage", "r", pk="garage_id", comment="Our garages", columns={
+        "garage_id": Column("garage_id", "integer"), "garage_nm": Column("garage_nm", "text"),
+        "town": Column("town", "text", values=["Leeds", "York", "Hull"])})
+    customer = Table("shop", "customer", "r", pk="cust_id", comment="Customers", columns={
+        "cust_id": Column("cust_id", "integer"), "full_nm": Column("full_nm", "text"),
+        "src_cd": Column("src_cd", "char(3)", values=["WEB", "REF", "WLK"],
+                         comment="How they found us: WEB = our website, REF = referred by a customer, WLK = walk-in"),
+        "mot_chk_on": Column("mot_chk_on", "date", comment="Date we checked their MOT history; NULL = no check on file")})
+    season = Table("shop", "season", "r", pk="season_id", comment="Service seasons (winter, summer)", columns={
+        "season_id": Column("season_id", "integer"), "label": Column("label", "text"),
+        "starts_on": Column("starts_on", "date", nullable=False)})
+    vehicle = Table("shop", "vehicle", "r", pk="veh_id", comment="Vehicles we look after", columns={
+        "veh_id": Column("veh_id", "integer"), "cust_id": Column("cust_id", "integer"),
+        "reg_no": Column("reg_no", "text"), "registered_on": Column("registered_on", "date", nullable=False),
+        "mot_exp": Column("mot_exp", "date", comment="Expiry of the MOT certificate"),
+        "ins_expiry": Column("ins_expiry", "date", comment="Expiry of the owner's insurance")},
+        fks=[("cust_id", "customer", "cust_id")])
+    repair = Table("shop", "job", "r", pk="job_id", comment="Repair jobs", columns={
+        "job_id": Column("job_id", "integer"), "veh_id": Column("veh_id", "integer"),
+        "season_id": Column("season_id", "integer"),
+        "raised_at": Column("raised_at", "timestamp", nullable=False),
+        "priority": Column("priority", "smallint", comment="1 = emergency (attend within 24 hours), 2 = urgent "
+                                                           "(within 3 working days), 3 = routine (within 28 days)"),
+        "job_status": Column("job_status", "char(1)", values=["N", "A", "C"],
+                             comment="N = new (not assigned), A = assigned to a mechanic, C = completed"),
+        "labour_hrs": Column("labour_hrs", "numeric")},
+        fks=[("veh_id", "vehicle", "veh_id"), ("season_id", "season", "season_id")])
+    claim = Table("shop", "warranty_claim", "r", pk="claim_id", comment="Warranty claims on parts we fitted", columns={
+        "claim_id": Column("claim_id", "integer"), "job_id": Column("job_id", "integer"),
+        "amount": Column("amount", "numeric"),
+        "lodged_on": Column("lodged_on", "date", comment="Date the claim was lodged with the maker; NULL = not lodged yet"),
+        "settled_on": Column("settled_on", "date", comment="Date the maker paid; NULL = still open")},
+        fks=[("job_id", "job", "job_id")])
+    inspection = Table("shop", "inspection", "r", pk="insp_id", comment="Vehicle inspections", columns={
+        "insp_id": Column("insp_id", "integer"), "veh_id": Column("veh_id", "integer"),
+        "insp_type": Column("insp_type", "text"), "done_on": Column("done_on", "date")},
+        fks=[("veh_id", "vehicle", "veh_id")])
+    tables = (garage, customer, season, vehicle, repair, claim, inspection)
+    return Catalog({t.name: t for t in tables}, clock=clock)
+
+
+def _plan(q: str, cat: Catalog | None = None):
+    cat = cat or _garage()
+    return Planner(build_registry(), None, read_catalog=lambda ctx: cat).make_plan(q)
+
+
+def test_a_negation_that_opens_a_long_phrase_says_the_comment_s_null():
+    q = build_query("How many customers have no MOT history check on file?", _garage(), 20)
+    assert "mot_chk_on IS NULL" in q.sql and "IS NOT NULL" not in q.sql, q.sql
+    q = build_query("How many warranty claims have we raised that still haven't been lodged with the maker?", _garage(), 20)
+    assert "lodged_on IS NULL" in q.sql and "settled_on" not in q.sql, q.sql  # "still" is the negated verb's
+    q = build_query("How many warranty claims are still open?", _garage(), 20)
+    assert "settled_on IS NULL" in q.sql and "lodged_on" not in q.sql, q.sql
+    q = build_query("How many warranty claims have been lodged?", _garage(), 20)
+    assert "lodged_on IS NOT NULL" in q.sql, q.sql
+
+
+def test_a_code_asked_about_by_its_column_word_or_in_a_sentence_of_its_own():
+    steps = _plan("On a repair job, what does priority 2 mean?")
+    assert [s.tool for s in steps] == ["describe_table"] and "job" in str(steps[0].args), steps
+    planner = Planner(build_registry(), None, read_catalog=lambda ctx: _garage())
+    planner.make_plan("On a repair job, what does priority 2 mean?")
+    assert "urgent (within 3 working days)" in planner.lead, planner.lead
+    steps = _plan("Some of our customers have the source code WEB. What is that?")
+    assert [s.tool for s in steps] == ["describe_table"] and "customer" in str(steps[0].args), steps
+
+
+def test_a_meaning_keeps_the_numbers_inside_it():
+    col = _garage().tables["job"].columns["priority"]
+    assert [(m.code, m.said) for m in meanings(col)] == [
+        (1, "emergency (attend within 24 hours)"), (2, "urgent (within 3 working days)"), (3, "routine (within 28 days)")]
+
+
+def test_a_compound_s_head_is_the_table_described():
+    steps = _plan("What do we record for each vehicle inspection? List the fields.")
+    assert [s.tool for s in steps] == ["describe_table"] and "inspection" in str(steps[0].args), steps
+    steps = _plan("What do we keep about each customer vehicle? List the fields.")
+    assert [s.tool for s in steps] == ["describe_table"] and "vehicle" in str(steps[0].args), steps
+
+
+def test_already_expired_is_before_today_on_the_expiry_the_words_name():
+    q = build_query("How many vehicles have an MOT certificate that has already expired?", _garage(), 20)
+    assert "mot_exp < current_date" in q.sql and "ins_expiry" not in q.sql, q.sql
+    q = build_query("How many vehicles have insurance that has already expired?", _garage(), 20)
+    assert "ins_expiry < current_date" in q.sql and "mot_exp" not in q.sql, q.sql
+
+
+def test_the_word_before_the_subject_is_no_status_of_another_table():
+    q = build_query("How many new vehicles were registered in 2023?", _garage(), 20)
+    assert "FROM shop.vehicle" in q.sql and "job_status" not in q.sql and "registered_on" in q.sql, q.sql
+    q = build_query("How many vehicles have a new repair job?", _garage(), 20)  # the status still read on the job
+    assert "job_status = 'N'" in q.sql, q.sql
+
+
+def test_more_than_one_of_our_rows_groups_a_column():
+    q = build_query("Which towns have more than one of our garages?", _garage(), 20)
+    assert "GROUP BY t.town HAVING count(*) > 1" in q.sql, q.sql
+
+
+def test_a_setting_whose_name_runs_its_words_together():
+    settings = ["TimeZone", "DateStyle", "max_connections", "log_timezone"]
+    assert setting_named("What time zone is this database set to?", settings) == "TimeZone"
+    assert setting_named("Which date style is the server configured with?", settings) == "DateStyle"
+    assert setting_named("What time zone do most of our customers live in?", settings) is None  # no setting cue
+
+
+def test_this_season_is_the_one_begun_by_the_data_s_today():
+    live = build_query("How many repair jobs were raised this season?", _garage(), 20)
+    assert "starts_on <= now()" in live.sql, live.sql
+    copy = build_query("How many repair jobs were raised this season?", _garage(("job", "raised_at", "2024-03-18")), 20)
+    assert 'starts_on <= ((SELECT max("raised_at") FROM "shop"."job"' in copy.sql, copy.sql
