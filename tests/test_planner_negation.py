@@ -4,7 +4,8 @@ lodged"), a code asked about by the word of its column ("what does priority 2 me
 ("... the source code WEB. What is that?"), a meaning that holds numbers ("within 3 working days"), a compound's head
 ("each vehicle inspection"), "has already expired" on one of two expiry dates, a word before the subject's noun that
 is no status of another table ("new vehicles"), "more than one of our garages", a setting whose name runs its words
-together (TimeZone), and "this season" counted from the data's own today. Pure functions over catalog objects, and
+together (TimeZone), "this season" counted from the data's own today, and days between a timestamp and a date
+counted as calendar days. Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def _garage(clock=None) -> Catalog:
         "job_id": Column("job_id", "integer"), "veh_id": Column("veh_id", "integer"),
         "season_id": Column("season_id", "integer"),
         "raised_at": Column("raised_at", "timestamp", nullable=False),
+        "promised_on": Column("promised_on", "date", comment="Date we promised the car back"),
         "priority": Column("priority", "smallint", comment="1 = emergency (attend within 24 hours), 2 = urgent "
                                                            "(within 3 working days), 3 = routine (within 28 days)"),
         "job_status": Column("job_status", "char(1)", values=["N", "A", "C"],
@@ -127,3 +129,8 @@ def test_this_season_is_the_one_begun_by_the_data_s_today():
     assert "starts_on <= now()" in live.sql, live.sql
     copy = build_query("How many repair jobs were raised this season?", _garage(("job", "raised_at", "2024-03-18")), 20)
     assert 'starts_on <= ((SELECT max("raised_at") FROM "shop"."job"' in copy.sql, copy.sql
+
+
+def test_days_between_a_timestamp_and_a_date_are_calendar_days():
+    q = build_query("On average, how many days from raising a repair job to the promised date?", _garage(), 20)
+    assert "(t.promised_on::date - t.raised_at::date)::numeric" in q.sql, q.sql

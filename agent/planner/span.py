@@ -209,6 +209,9 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
     s_col, e_col = ident(start[0], start[1].name), ident(end[0], end[1].name)
     if start[1].type == "date" and end[1].type == "date" and unit == "days":
         expr = S("({} - {})::numeric").format(e_col, s_col)
+    elif unit == "days" and ("date" in (start[1].type, end[1].type) or re.search(r"\bcalendar days?\b", q)):
+        # a date has no time of day: days from a booking's timestamp to an arrival date are calendar days
+        expr = S("({}::date - {}::date)::numeric").format(e_col, s_col)
     else:
         expr = S("(extract(epoch FROM ({}::timestamp - {}::timestamp)) / {})").format(e_col, s_col, psql.Literal(div))
     said = f"{end[2].name}.{end[1].name} − {start[2].name}.{start[1].name} in {unit}"
