@@ -4,8 +4,8 @@ lodged"), a code asked about by the word of its column ("what does priority 2 me
 ("... the source code WEB. What is that?"), a meaning that holds numbers ("within 3 working days"), a compound's head
 ("each vehicle inspection"), "has already expired" on one of two expiry dates, a word before the subject's noun that
 is no status of another table ("new vehicles"), "more than one of our garages", a setting whose name runs its words
-together (TimeZone), "this season" counted from the data's own today, and days between a timestamp and a date
-counted as calendar days. Pure functions over catalog objects, and
+together (TimeZone), "this season" counted from the data's own today, days between a timestamp and a date
+counted as calendar days, and "how many card payments": the payments, not the cards. Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -134,3 +134,10 @@ def test_this_season_is_the_one_begun_by_the_data_s_today():
 def test_days_between_a_timestamp_and_a_date_are_calendar_days():
     q = build_query("On average, how many days from raising a repair job to the promised date?", _garage(), 20)
     assert "(t.promised_on::date - t.raised_at::date)::numeric" in q.sql, q.sql
+
+
+def test_a_table_word_before_another_noun_counts_that_noun_s_rows():
+    q = build_query("How many vehicle callouts were emergencies in 2024?", _garage(), 20)
+    assert "count(*)" in q.sql and "FROM shop.job" in q.sql and "priority = 1" in q.sql, q.sql
+    q = build_query("How many vehicles had an emergency repair job in 2024?", _garage(), 20)
+    assert "count(DISTINCT t.veh_id)" in q.sql, q.sql  # the vehicles themselves

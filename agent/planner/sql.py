@@ -1235,6 +1235,10 @@ def _counts_subject(r: Read) -> bool:
     if not m or r.mentions[0].start < 0:
         return True
     at = len(words(r.q[:m.end()]))
+    after = r.ws[r.mentions[0].end] if r.mentions[0].end < len(r.ws) else ""
+    if r.mentions[0].start == at and re.fullmatch(r"[a-z]{3,}[^s]s", after) and after not in STOP \
+            and after not in ("does", "has", "was", "is", "always", "sometimes", "perhaps", "across", "whereas"):
+        return False  # "how many card payments were declined": the payments (a child's rows), not the cards
     return r.mentions[0].start <= at + 1
 
 
