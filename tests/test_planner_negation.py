@@ -5,11 +5,13 @@ lodged"), a code asked about by the word of its column ("what does priority 2 me
 ("each vehicle inspection"), "has already expired" on one of two expiry dates, a word before the subject's noun that
 is no status of another table ("new vehicles"), "more than one of our garages", a setting whose name runs its words
 together (TimeZone), "this season" counted from the data's own today, days between a timestamp and a date
-counted as calendar days, and "how many card payments": the payments, not the cards. Pure functions over catalog objects, and
+counted as calendar days, "how many card payments": the payments, not the cards, a comment's noun after
+coordinated words ("All workshop and front-desk staff"), and "have left" on the date that ends employment. Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
 from agent.planner.glossary import meanings
+from agent.planner.linking import comment_names
 from agent.planner.policy import Planner
 from agent.planner.sql import build_query
 from toolkits.catalog import Catalog, Column, Table, setting_named
@@ -55,7 +57,12 @@ def _garage(clock=None) -> Catalog:
         "insp_id": Column("insp_id", "integer"), "veh_id": Column("veh_id", "integer"),
         "insp_type": Column("insp_type", "text"), "done_on": Column("done_on", "date")},
         fks=[("veh_id", "vehicle", "veh_id")])
-    tables = (garage, customer, season, vehicle, repair, claim, inspection)
+    mechanic = Table("shop", "mechanic", "r", pk="mech_id",
+                     comment="All workshop and front-desk staff (the name is historical: it began as the mechanics list)",
+                     columns={"mech_id": Column("mech_id", "integer"), "full_nm": Column("full_nm", "text"),
+                              "hired_on": Column("hired_on", "date", nullable=False),
+                              "last_day": Column("last_day", "date", comment="Last working day; NULL = still employed")})
+    tables = (garage, customer, season, vehicle, repair, claim, inspection, mechanic)
     return Catalog({t.name: t for t in tables}, clock=clock)
 
 
@@ -141,3 +148,12 @@ def test_a_table_word_before_another_noun_counts_that_noun_s_rows():
     assert "count(*)" in q.sql and "FROM shop.job" in q.sql and "priority = 1" in q.sql, q.sql
     q = build_query("How many vehicles had an emergency repair job in 2024?", _garage(), 20)
     assert "count(DISTINCT t.veh_id)" in q.sql, q.sql  # the vehicles themselves
+
+
+def test_the_noun_after_coordinated_words_names_the_table():
+    assert "staff" in comment_names("All workshop and front-desk staff (the name is historical)")
+    assert "lines" not in comment_names("Orders and their lines")  # a determiner: two things, not one noun
+    q = build_query("Which of our staff have left the company?", _garage(), 20)
+    assert "FROM shop.mechanic" in q.sql and "last_day IS NOT NULL" in q.sql, q.sql
+    q = build_query("How many of our staff haven't left?", _garage(), 20)
+    assert "last_day IS NULL" in q.sql, q.sql

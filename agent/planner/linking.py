@@ -147,7 +147,7 @@ def comment_names(comment: str) -> list[str]:
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
     out = []
     for i, part in enumerate([*lead.split("/"), *alts]):
-        ws, tokens = [], re.findall(r"[a-z][a-z0-9]*", part.lower())
+        ws, tokens, broke = [], re.findall(r"[a-z][a-z0-9]*", part.lower()), ""
         for k, w in enumerate(tokens):
             if ws and k + 1 < len(tokens) and (tokens[k + 1] in STOP or tokens[k + 1] in _ROUTES) \
                     and (w.endswith("ed") or w in _MADE):
@@ -155,6 +155,7 @@ def comment_names(comment: str) -> list[str]:
             if w in STOP and ws:
                 if k == len(tokens) - 1:
                     ws = []  # "(bill-to)": a phrase that ends on a preposition names nothing
+                broke = w if all(x not in STOP for x in tokens[k + 1:]) else ""  # (not "orders and their lines")
                 break  # "Purchase orders to suppliers": the name ends where a preposition starts
             if w not in STOP:
                 ws.append(w)
@@ -165,6 +166,9 @@ def comment_names(comment: str) -> list[str]:
         if len(ws) > 3 and i < len(lead.split("/")) and ws[0] not in _NOT_NAMES and ws[-1].endswith("s") \
                 and not {"not", "no", "yet", "never", "without"} & set(tokens):
             ws = ws[-2:]  # "Hourly shop-floor employees": the head noun names the rows, not its modifiers
+        last = tokens[-1] if tokens else ""
+        if i < len(lead.split("/")) and ws and broke in ("and", "or") and last not in STOP and len(last) >= 4 and last not in _RECORD_WORDS:
+            out.append(last)  # "All branch and head-office staff": the noun the coordinated words qualify
         if not ws or len(ws) > 3 or ws[0] in _NOT_NAMES:
             continue
         out.append("_".join(ws))

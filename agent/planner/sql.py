@@ -853,6 +853,8 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
     no window or value already used."""
     if said_null_filter(r, fact, f) or r.avg or r.sum or r.max or r.min or r.window:
         return
+    if _left_filter(r, fact, f):
+        return
     known = {v.lower() for c in fact.columns.values() for v in c.values}
     parts = {p for c in fact.time_columns() for p in name_parts(c.name) if len(p) == 4}  # "left": left_on
     for i, w in enumerate(r.ws):
@@ -868,6 +870,32 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
             f.add(S("{} IS NOT NULL").format(ident(T, col.name)), f"{col.name} set")
         r.used.add(i)
         return
+
+
+_LEFT = re.compile(r"\b(left|quit|resigned|departed|moved on)\b(?!\s+(?:join|hand|side|wing|over|behind)\b)")
+_LEAVING_PARTS = {"left", "leave", "leaving", "term", "termination", "terminated", "exit", "resigned", "departed"}
+_EMPLOYED = re.compile(r"\bnull\s*(?:=|:|means)\s*(?:still|currently)\s+(?:employed|working|with us|on staff)\b", re.I)
+
+
+def _left_filter(r: Read, fact: Table, f: Filters) -> bool:
+    """"Which staff have left the company?": the one nullable date that ends a person's time with us (leave_dt,
+    term_on, or a comment "NULL = still employed") is set — or not set, "who haven't left"."""
+    m = _LEFT.search(r.q)
+    if not m:
+        return False
+    at = len(words(r.q[:m.start()]))
+    if at in r.used:
+        return False
+    gone = [c for c in fact.time_columns() if c.nullable and not c.audit
+            and (set(name_parts(c.name)) & _LEAVING_PARTS or _EMPLOYED.search(c.comment))]
+    if len(gone) != 1 or any(gone[0].name in x for x in f.said):
+        return False
+    if re.search(r"(?:\bnot|\bnever|n't|n’t|\byet to)\s+(?:\w+\s+)?$", r.q[:m.start()]):
+        f.add(S("{} IS NULL").format(ident(T, gone[0].name)), f"no {gone[0].name} (not {m.group(1)})")
+    else:
+        f.add(S("{} IS NOT NULL").format(ident(T, gone[0].name)), f"{gone[0].name} set ({m.group(1)})")
+    r.used.add(at)
+    return True
 
 
 _HAVING = re.compile(r"\b(have|has|having|with)\s+(an?|any|their|its)\s+$")
