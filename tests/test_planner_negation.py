@@ -6,7 +6,8 @@ lodged"), a code asked about by the word of its column ("what does priority 2 me
 is no status of another table ("new vehicles"), "more than one of our garages", a setting whose name runs its words
 together (TimeZone), "this season" counted from the data's own today, days between a timestamp and a date
 counted as calendar days, "how many card payments": the payments, not the cards, a comment's noun after
-coordinated words ("All workshop and front-desk staff"), and "have left" on the date that ends employment. Pure functions over catalog objects, and
+coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
+that names the subject's own date ("registered") before a child's status that says it too. Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -45,7 +46,9 @@ def _garage(clock=None) -> Catalog:
                                                            "(within 3 working days), 3 = routine (within 28 days)"),
         "job_status": Column("job_status", "char(1)", values=["N", "A", "C"],
                              comment="N = new (not assigned), A = assigned to a mechanic, C = completed"),
-        "labour_hrs": Column("labour_hrs", "numeric")},
+        "labour_hrs": Column("labour_hrs", "numeric"),
+        "claim_cd": Column("claim_cd", "char(3)", values=["REG", "INS"],
+                           comment="REG = registered with the insurer, INS = paid by the insurer")},
         fks=[("veh_id", "vehicle", "veh_id"), ("season_id", "season", "season_id")])
     claim = Table("shop", "warranty_claim", "r", pk="claim_id", comment="Warranty claims on parts we fitted", columns={
         "claim_id": Column("claim_id", "integer"), "job_id": Column("job_id", "integer"),
@@ -157,3 +160,8 @@ def test_the_noun_after_coordinated_words_names_the_table():
     assert "FROM shop.mechanic" in q.sql and "last_day IS NOT NULL" in q.sql, q.sql
     q = build_query("How many of our staff haven't left?", _garage(), 20)
     assert "last_day IS NULL" in q.sql, q.sql
+
+
+def test_a_verb_that_names_the_subject_s_date_is_no_child_s_status():
+    q = build_query("How many vehicles were registered in 2023?", _garage(), 20)
+    assert "FROM shop.vehicle" in q.sql and "registered_on >= '2023-01-01'" in q.sql and "claim_cd" not in q.sql, q.sql

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from agent.planner.filters import missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
-                                   shared_names, singular, spelled_numbers, time_column, time_window, words)
+                                   shared_names, singular, spelled_numbers, stem_word, time_column, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table, ranked_tables
 from toolkits.catalog import Catalog
@@ -110,6 +110,9 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
         qualifier = {r.mentions[0].start - 1} if r.mentions[0].start > 0 else set()  # "new tenancies": the
         # word before the subject's noun qualifies it, not another table's status ("N = new (not assigned)")
+        own = {p for c in cat.tables[r.subject].time_columns() for p in name_parts(c.name) if len(p) >= 4}
+        qualifier |= {i for i, w in enumerate(ws) if len(w) >= 4 and any(stem_word(w) == stem_word(p) for p in own)}
+        # "members who joined in 2023": joined_on, not a child's "joining a competitor"
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
                 and value_filters(t, ws, "x", r.used | qualifier)[0]}
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"
