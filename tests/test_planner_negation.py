@@ -7,7 +7,8 @@ is no status of another table ("new vehicles"), "more than one of our garages", 
 together (TimeZone), "this season" counted from the data's own today, days between a timestamp and a date
 counted as calendar days, "how many card payments": the payments, not the cards, a comment's noun after
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
-that names the subject's own date ("registered") before a child's status that says it too. Pure functions over catalog objects, and
+that names the subject's own date ("registered") before a child's status that says it too, and "the most common"
+rows a bridge links counted by their links. Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -65,7 +66,12 @@ def _garage(clock=None) -> Catalog:
                      columns={"mech_id": Column("mech_id", "integer"), "full_nm": Column("full_nm", "text"),
                               "hired_on": Column("hired_on", "date", nullable=False),
                               "last_day": Column("last_day", "date", comment="Last working day; NULL = still employed")})
-    tables = (garage, customer, season, vehicle, repair, claim, inspection, mechanic)
+    part = Table("shop", "part", "r", pk="part_id", comment="Parts catalogue", columns={
+        "part_id": Column("part_id", "integer"), "part_nm": Column("part_nm", "text", values=["brake pad", "filter"])})
+    fitted = Table("shop", "job_part", "r", pk="", comment="Parts fitted on a repair job", columns={
+        "job_id": Column("job_id", "integer"), "part_id": Column("part_id", "integer")},
+        fks=[("job_id", "job", "job_id"), ("part_id", "part", "part_id")])
+    tables = (garage, customer, season, vehicle, repair, claim, inspection, mechanic, part, fitted)
     return Catalog({t.name: t for t in tables}, clock=clock)
 
 
@@ -165,3 +171,11 @@ def test_the_noun_after_coordinated_words_names_the_table():
 def test_a_verb_that_names_the_subject_s_date_is_no_child_s_status():
     q = build_query("How many vehicles were registered in 2023?", _garage(), 20)
     assert "FROM shop.vehicle" in q.sql and "registered_on >= '2023-01-01'" in q.sql and "claim_cd" not in q.sql, q.sql
+
+
+def test_the_most_common_rows_a_bridge_links_count_the_links():
+    q = build_query("What are the three most common parts on urgent repair jobs?", _garage(), 20)
+    assert "JOIN shop.job_part b ON b.part_id = t.part_id JOIN shop.job o ON o.job_id = b.job_id" in q.sql, q.sql
+    assert "o.priority = 2" in q.sql and " IN (SELECT" not in q.sql and "LIMIT 3" in q.sql, q.sql
+    q = build_query("Which parts were fitted on urgent repair jobs?", _garage(), 20)
+    assert " IN (SELECT b.part_id FROM shop.job_part b" in q.sql, q.sql  # a list: each part once

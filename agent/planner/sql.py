@@ -415,6 +415,9 @@ def _owner_named(r: Read, cat: Catalog, fact: Table, conds: list, said: list[str
             return
 
 
+_COMMON = re.compile(r"\b(?:most|(?<!at )least)\s+(?:common|frequent|popular|often used|used)\b|\b(?:commonest|rarest)\b")
+
+
 def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     """Values of a table a bridge links the fact to ("territories Robert King covers": employee_territories
     references territories and employees): the fact's rows some bridge row links to a row those values pick."""
@@ -431,6 +434,14 @@ def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
             oc, osaid, oused = value_filters(ot, r.ws, "o", r.used, strong=True, exact=caps)  # far: no one-word meaning
             if not oc:
                 continue
+            if _COMMON.search(r.q) and r.subject == fact.name:  # "the most common tags on critical tickets": each
+                # link is one use of the tag, so the links are joined (and counted), not only tested for
+                f.joins += [S(" JOIN {} b ON {} = {} JOIN {} o ON {} = {}").format(
+                    rel(bt), ident("b", bcol), ident(T, refcol), rel(ot), ident("o", orefcol), ident("b", ocol))]
+                for c, x in zip(oc, osaid):
+                    f.add(c, f"{x} (through {bt.name})")
+                r.used |= oused
+                return
             f.add(S("{} IN (SELECT b.{} FROM {} b JOIN {} o ON {} = {}{})").format(
                 ident(T, refcol), ident(bcol), rel(bt), rel(ot), ident("o", orefcol), ident("b", ocol), where(oc)),
                 f"linked through {bt.name} to {oref} with {', '.join(osaid)}")
