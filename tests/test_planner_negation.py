@@ -7,8 +7,8 @@ is no status of another table ("new vehicles"), "more than one of our garages", 
 together (TimeZone), "this season" counted from the data's own today, days between a timestamp and a date
 counted as calendar days, "how many card payments": the payments, not the cards, a comment's noun after
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
-that names the subject's own date ("registered") before a child's status that says it too, and "the most common"
-rows a bridge links counted by their links. Pure functions over catalog objects, and
+that names the subject's own date ("registered") before a child's status that says it too, "the most common"
+rows a bridge links counted by their links, and "on our books" (no status 'booked'; the rows still held). Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -179,3 +179,14 @@ def test_the_most_common_rows_a_bridge_links_count_the_links():
     assert "o.priority = 2" in q.sql and " IN (SELECT" not in q.sql and "LIMIT 3" in q.sql, q.sql
     q = build_query("Which parts were fitted on urgent repair jobs?", _garage(), 20)
     assert " IN (SELECT b.part_id FROM shop.job_part b" in q.sql, q.sql  # a list: each part once
+
+
+def test_on_our_books_is_no_booking_and_counts_the_children_still_held():
+    cat = _garage()
+    cat.tables["vehicle"].columns["sold_on"] = Column("sold_on", "date", comment="NULL = still with the customer")
+    cat.tables["inspection"].columns["result"] = Column("result", "char(1)", values=["B", "P"],
+                                                        comment="B = booked (not done yet), P = passed")
+    q = build_query("Which customers have more than 3 vehicles on our books at the moment?", cat, 20)
+    assert "FROM shop.customer e" in q.sql and "c.sold_on IS NULL GROUP BY c.cust_id HAVING count(*) > 3" in q.sql, q.sql
+    q = build_query("Which customers have more than 3 vehicles?", cat, 20)
+    assert "sold_on" not in q.sql, q.sql

@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, named, named_each, stem
-from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names, region_names
 from agent.planner.spelling import english
 from toolkits.catalog import Catalog, Column, Table
@@ -35,6 +35,24 @@ def ident(*parts: str) -> psql.Composable:
 
 # What a column's comment says NULL means ("NULL = sold directly through the website")
 NULL_SAYS = re.compile(r"\bnull\s*(?:=|:|means|if|when|for|is)\s*(?:an?\s+|the\s+)?([a-z][a-z ]{2,40})", re.I)
+
+
+# Name parts of a date that ends a row's life (end_dt, withdrawn_on, left_on)
+ENDING = {"end", "ended", "until", "stop", "stopped", "discontinued", "closed", "left", "retired", "terminated", "expired",
+          "withdrawn", "departed", "exit", "exited", "ceased", "dropped"}
+
+
+def says_still(c: Column) -> bool:
+    """A date whose comment says NULL means the row still holds ("StepDownOn: NULL = still serving")."""
+    says = NULL_SAYS.search(c.comment)
+    return bool(says and re.search(r"\b(still|current|currently|active)\b", says.group(1).lower()))
+
+
+def open_end(t: Table) -> Column | None:
+    """The one nullable date that ends a row of ``t`` (unset while the row still holds), or None."""
+    ends = [c for c in t.time_columns() if c.nullable and not c.audit
+            and (set(name_parts(c.name)) & ENDING or says_still(c))]
+    return ends[0] if len(ends) == 1 else None
 
 
 def null_meant(t: Table, ws: list[str]) -> bool:
@@ -151,14 +169,6 @@ class Filters:
 _INFLECTION = re.compile(r"e?s|e?d|ing|ers?|[a-z](ed|ing)|\s\S{1,3}")
 
 
-def _idiom(ws: list[str], i: int) -> bool:
-    """A word of a set phrase that names no value: "took place", "in place" (no stage 'placed'); a unit asked for
-    ("in days", "how many hours": no surname 'Day')."""
-    if ws[i] in ("days", "hours", "minutes", "weeks", "months", "years", "day", "hour", "minute", "week", "month", "year"):
-        return i > 0 and (ws[i - 1] in ("in", "many", "of", "per", "whole", "full") or ws[i - 1].isdigit())
-    return ws[i] == "place" and i > 0 and ws[i - 1] in ("took", "take", "takes", "taken", "taking", "in")
-
-
 def _abbreviation(ws: list[str], i: int) -> bool:
     """A letter of "i.e." or "e.g." ("still open, i.e. placed ..."): no value 'E'."""
     return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
@@ -213,7 +223,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             take(hit, span)
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
-            if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i) or _idiom(ws, i)
+            if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i) or idiom(ws, i)
                     or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)):  # "no e-mail" is not Norway's 'NO'
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None

@@ -16,7 +16,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from agent.planner.linking import STOP, name_parts, stem_word, words
+from agent.planner.linking import STOP, idiom, name_parts, stem_word, words
 from agent.planner.spelling import QUESTION_WORDS
 from toolkits.catalog import Column
 
@@ -347,7 +347,7 @@ def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tup
     in_name = {stem(p) for p in name_parts(c.name) if len(p) >= 4}
     own = in_name | _label(c.comment, ms)  # "status", "Credit hold": the column
     every = {i: stem(w) for i, w in enumerate(ws) if i not in skip and w not in _WEAK and stem(w) not in own
-             and not (_NOT_MEANT.match(stem(w)) and ws[i + 1: i + 2] == ["out"])}
+             and not (_NOT_MEANT.match(stem(w)) and ws[i + 1: i + 2] == ["out"]) and not idiom(ws, i)}
     years = {i: s for i, s in every.items() if not _YEAR.match(ws[i])}
     best: list[tuple[float, Meaning, set[int]]] = []
     for m in ms:

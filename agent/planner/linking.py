@@ -950,6 +950,16 @@ def same_event(w: str, c) -> bool:
     return bool(said & group)
 
 
+def idiom(ws: list[str], i: int) -> bool:
+    """A word of a set phrase that names no value: "took place", "in place" (no stage 'placed'), "on our books"; a
+    unit asked for ("in days", "how many hours": no surname 'Day')."""
+    if ws[i] in ("days", "hours", "minutes", "weeks", "months", "years", "day", "hour", "minute", "week", "month", "year"):
+        return i > 0 and (ws[i - 1] in ("in", "many", "of", "per", "whole", "full") or ws[i - 1].isdigit())
+    if ws[i] in ("books", "book") and i > 1 and ws[i - 1] in ("our", "the", "its", "their") and ws[i - 2] in ("on", "off"):
+        return True  # "properties still on our books": still ours, no status 'booked'
+    return ws[i] == "place" and i > 0 and ws[i - 1] in ("took", "take", "takes", "taken", "taking", "in")
+
+
 @functools.lru_cache(maxsize=16384)
 def stem_word(w: str) -> str:
     """A word's Snowball stem (glossary.stem reads values' meanings with it, adding its synonyms)."""

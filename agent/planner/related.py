@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, ident, missing_said, money_expr, query, rel, tagged_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, ident, missing_said, money_expr, open_end, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
 from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import LISTS, Read, stem_names
@@ -453,6 +453,9 @@ def _exists_through(r: Read, cat: Catalog, t: Table, hop: list, up: tuple) -> Qu
 _NUMBER_WORDS = "|".join(NUMBER_WORDS)
 
 
+_STILL = re.compile(r"\b(currently|still|at present|at the moment|right now|on (?:our|the) books|in service)\b")
+
+
 def with_children(r: Read, cat: Catalog) -> Query | None:
     """"customers with more than 5 orders": a count over the child table, per parent row."""
     hm = re.search(rf"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+|{_NUMBER_WORDS})\s+([a-z_]+)", r.q)
@@ -467,9 +470,12 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     wconds = []
     if r.window and ct.time_columns():
         wconds = window_conds("c", time_column(ct, r.ws, r.window_pos)[0], r.window)
+    end = open_end(ct) if _STILL.search(r.q) else None
+    if end is not None:  # "landlords with more than 8 properties on our books at the moment": the ones not ended
+        wconds.append(S("{} IS NULL").format(ident("c", end.name)))
     inner = S("SELECT {fk} FROM {ct} c{where} GROUP BY {fk} HAVING count(*) {op} {n}").format(
         fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(_HAVING[hm.group(1)]), n=L(n))
-    what = f"{r.subject} with {hm.group(1)} {n} {ct.name}"
+    what = f"{r.subject} with {hm.group(1)} {n} {ct.name}" + (f" (no {end.name}: still held)" if end is not None else "")
     if r.count:
         sql = S("SELECT count(*) AS {} FROM ({}) x").format(ident(r.subject), inner)
         return query(sql, "count", r.subject, f"count of {what}", r.subject)

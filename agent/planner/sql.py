@@ -21,7 +21,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (MISSING, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (ENDING, MISSING, says_still, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -733,8 +733,6 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
 
 
 _NO_LONGER = re.compile(r"\bno longer (?:being |on |in )?(\w+)|\bnot (\w+) any ?more\b")
-_ENDING = {"end", "ended", "until", "stop", "stopped", "discontinued", "closed", "left", "retired", "terminated", "expired",
-           "withdrawn", "departed", "exit", "exited", "ceased", "dropped"}
 
 
 _EXCLUDE_FROM = re.compile(r"\bexclud\w*\s+(?:\w+\s+){0,2}from\s+(?:the\s+|all\s+)?(revenue|totals?|balances?|sums?|"
@@ -759,12 +757,6 @@ def comment_exclusions(fact: Table, f: Filters) -> None:
                       f"{c.name} is not {m.code} (its comment: {m.said})")
 
 
-def _says_still(c) -> bool:
-    """A date whose comment says NULL means the row still holds ("StepDownOn: NULL = still serving")."""
-    says = NULL_SAYS.search(c.comment)
-    return bool(says and re.search(r"\b(still|current|currently|active)\b", says.group(1).lower()))
-
-
 _UNENDED = {"open", "active", "running", "ongoing", "outstanding", "unresolved", "pending", "live", "valid", "unpaid",
             "employed", "serving", "working", "alive", "underway"}
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
@@ -784,11 +776,11 @@ def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
         still = re.search(r"\b(current)\b", r.q)  # "who are the current moderators"
     if not m:
         ending = [c for c in fact.time_columns() if c.nullable and not c.audit and (
-            set(name_parts(c.name)) & (_ENDING | {"to", "thru"}) or ((still or current) and _says_still(c)))]
+            set(name_parts(c.name)) & (ENDING | {"to", "thru"}) or ((still or current) and says_still(c)))]
         says = NULL_SAYS.search(ending[0].comment) if len(ending) == 1 else None
         if still and not ending:  # "the current salary" of a history whose open end is a date far ahead
             ahead = [c for c in fact.time_columns() if not c.nullable and not c.audit
-                     and set(name_parts(c.name)) & (_ENDING | {"to", "thru"})]
+                     and set(name_parts(c.name)) & (ENDING | {"to", "thru"})]
             active = [c for c in fact.columns.values() if c.type == "boolean" and set(name_parts(c.name)) - {"is"}
                       <= {"active", "current", "live", "enabled"} and r.subject == fact.name]
             if len(ahead) == 1:
@@ -825,7 +817,7 @@ def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
     verb = m.group(1) or m.group(2)
     base = {v for v, past in PAST.items() if past == verb} | {verb}
     ending = [c for c in fact.time_columns() if c.nullable and not c.audit
-              and (set(name_parts(c.name)) & _ENDING or _ENDED_SAID.search(c.comment.lower()))]
+              and (set(name_parts(c.name)) & ENDING or _ENDED_SAID.search(c.comment.lower()))]
 
     def names(c) -> bool:
         said = set(name_parts(c.name)) | set(words(c.comment))
@@ -1308,7 +1300,7 @@ def date_of(r: Read, fact: Table, f: Filters) -> Query | None:
     (not a count, nor the latest of many)."""
     if not _WHEN.match(r.q) or not f.values or r.max or r.min or r.latest:
         return None
-    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if (i not in r.used or w in _ENDING)
+    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if (i not in r.used or w in ENDING)
              and len(w) >= 4 and (_names_date(c, w) or _names_date(c, w + "ed") or _names_date(c, w + "d")
                                   or _names_date(c, PAST.get(w, w)))]  # "open": opened_on; "leave": left_on
     if len({c.name for c in named}) != 1:
