@@ -8,7 +8,7 @@ together (TimeZone), "this season" counted from the data's own today, days betwe
 counted as calendar days, "how many card payments": the payments, not the cards, a comment's noun after
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
 that names the subject's own date ("registered") before a child's status that says it too, "the most common"
-rows a bridge links counted by their links, and "on our books" (no status 'booked'; the rows still held). Pure functions over catalog objects, and
+rows a bridge links counted by their links, "on our books" (no status 'booked'; the rows still held), and a value after "with no" left out. Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -190,3 +190,10 @@ def test_on_our_books_is_no_booking_and_counts_the_children_still_held():
     assert "FROM shop.customer e" in q.sql and "c.sold_on IS NULL GROUP BY c.cust_id HAVING count(*) > 3" in q.sql, q.sql
     q = build_query("Which customers have more than 3 vehicles?", cat, 20)
     assert "sold_on" not in q.sql, q.sql
+
+
+def test_a_value_after_with_no_is_left_out():
+    cat = _garage()
+    cat.tables["warranty_claim"].columns["state"] = Column("state", "text", values=["open", "appealed", "closed"])
+    q = build_query("How many warranty claims are open with no appeal made?", cat, 20)
+    assert "t.state IS DISTINCT FROM 'appealed'" in q.sql and "IN (" not in q.sql, q.sql  # ("open": settled_on unset)

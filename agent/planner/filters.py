@@ -357,7 +357,7 @@ _SEX_VALUES = {"f", "m", "female", "male", "w", "woman", "man", "u", "x", "o", "
 _FLAG_VALUES = {"true", "false", "t", "f", "yes", "no", "y", "n"}
 _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|rather than|"
                         r"instead of|but not|"
-                        r"ignoring|ignore|apart from|not|non|neither|nor|aren't|isn't|weren't|wasn't)\s*$")
+                        r"ignoring|ignore|apart from|not|non|neither|nor|aren't|isn't|weren't|wasn't|with no)\s*$")
 
 
 def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
