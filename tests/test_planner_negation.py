@@ -8,7 +8,8 @@ together (TimeZone), "this season" counted from the data's own today, days betwe
 counted as calendar days, "how many card payments": the payments, not the cards, a comment's noun after
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
 that names the subject's own date ("registered") before a child's status that says it too, "the most common"
-rows a bridge links counted by their links, "on our books" (no status 'booked'; the rows still held), and a value after "with no" left out. Pure functions over catalog objects, and
+rows a bridge links counted by their links, "on our books" (no status 'booked'; the rows still held), a value after "with no" left out, and "more than 1,000 in their account balance" (a thousands comma, a
+number before the column, a name written short: c_acctbal). Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -197,3 +198,12 @@ def test_a_value_after_with_no_is_left_out():
     cat.tables["warranty_claim"].columns["state"] = Column("state", "text", values=["open", "appealed", "closed"])
     q = build_query("How many warranty claims are open with no appeal made?", cat, 20)
     assert "t.state IS DISTINCT FROM 'appealed'" in q.sql and "IN (" not in q.sql, q.sql  # ("open": settled_on unset)
+
+
+def test_a_number_with_a_thousands_comma_against_a_name_written_short():
+    cat = _garage()
+    cat.tables["customer"].columns["c_acctbal"] = Column("c_acctbal", "numeric")
+    q = build_query("Which customers have an account balance above 1,000?", cat, 20)
+    assert "t.c_acctbal > 1000" in q.sql, q.sql
+    q = build_query("Which customers have more than 2,500 in their account balance?", cat, 20)
+    assert "t.c_acctbal > 2500" in q.sql, q.sql

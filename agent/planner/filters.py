@@ -518,6 +518,7 @@ def _compared_column(t: Table, op: str, before: list[str], after: list[str], nam
     return col if col and t.columns[col].is_numeric else None
 
 
+_DETERMINERS = {"the", "their", "its", "his", "her", "our", "your", "a", "an"}
 _BETWEEN = re.compile(r"\bbetween\s+\$?(\d+(?:\.\d+)?)\s+and\s+\$?(\d+(?:\.\d+)?)\b(?![-/:])")
 _CURRENCY = {"dollar", "dollars", "usd", "euro", "euros", "eur", "pound", "pounds", "gbp", "bucks", "yen", "francs"}
 
@@ -532,6 +533,7 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
     conds, said = [], []
     tables = {f for n in cat.tables for f in forms(n)}
     q = spelled_numbers(q)  # "more than two hundred seats"
+    q = re.sub(r"(?<=\d),(?=\d{3}\b)", "", q)  # "more than 1,000": one number
     q = re.sub(r"\b(at least|more than|at most|fewer than|less than)\s+(once|twice)\b",
                lambda m: f"{m.group(1)} {1 if m.group(2) == 'once' else 2} times", q)  # "reopened at least once"
     for m in _BETWEEN.finditer(q):  # "a rental rate between 2 and 4": both ends included
@@ -550,6 +552,10 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
             continue
         after = [] if after and after[0] in _CURRENCY else after  # "over 10 dollars": an amount
         col = _compared_column(t, op, words(q[: m.start()])[-4:], after, named)
+        if col is None and after and after[0] in ("in", "of", "on") and op != "=":  # "more than 1000 in their
+            rest = [w for w in words(q[m.end():])[1:5] if w not in _DETERMINERS]  # account balance"
+            hit = column_word(t, rest[:3], numeric=True)
+            col = hit[0] if hit and hit[0] != t.pk and hit[0] not in {c for c, _, _ in t.fks} else None
         if col:
             num = m.group(2)
             conds.append(S("{} {} {}").format(ident(alias, col), S(op), L(Decimal(num) if "." in num else int(num))))

@@ -988,6 +988,11 @@ def spelled_columns(t: Table, ws: list[str]) -> set[int]:
     return out
 
 
+def glued_whole(name: str) -> set[str]:
+    """The parts of a name that are several words run together ("acctbal" of s_acctbal), beside their pieces."""
+    return {p for p in name.lower().split("_") if len(glued(p)) > 1}
+
+
 def column_word(t: Table, ws: list[str], numeric: bool | None = None,
                 skip: set[int] | frozenset[int] = frozenset(), by_comment: bool = False) -> tuple[str, int] | None:
     """The first of ``ws`` that names a column of ``t`` (whole name, singular, or a distinctive part of
@@ -1039,6 +1044,14 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             return names[singular(w)], i
         if numeric is True and len(w) > 5 and w.endswith("ed") and w[:-2] in names:  # "reopened": reopen_cnt
             return names[w[:-2]], i
+    for c in cols:  # "account balance" for s_acctbal: two words, each written short, in the order of the name's parts
+        parts = [p for p in name_parts(c.name) if len(p) >= 2 and p not in glued_whole(c.name)]
+        if len(parts) != 2 or c.name == t.pk:
+            continue
+        for i in range(len(ws) - 1):  # (a caller may pass the words nearest first: reversed)
+            if i not in skip and i + 1 not in skip and any(all(
+                    p == singular(w) or abbreviates(p, w) for p, w in zip(order, ws[i:i + 2])) for order in (parts, parts[::-1])):
+                return c.name, i
     if numeric is True:  # "attendance" for attn_cnt, "Head count of attendees": a noun that opens its comment
         keys = {t.pk, *(c for c, _, _ in t.fks)}
         own = {singular(x) for x in [*name_parts(t.name), *words(_lead(t.comment))]}  # "transactions": the table
