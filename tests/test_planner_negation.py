@@ -9,7 +9,7 @@ counted as calendar days, "how many card payments": the payments, not the cards,
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
 that names the subject's own date ("registered") before a child's status that says it too, "the most common"
 rows a bridge links counted by their links, "on our books" (no status 'booked'; the rows still held), a value after "with no" left out, and "more than 1,000 in their account balance" (a thousands comma, a
-number before the column, a name written short: c_acctbal). Pure functions over catalog objects, and
+number before the column, a name written short: c_acctbal), and "who works at our Leeds garage?" (its people). Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -64,9 +64,11 @@ def _garage(clock=None) -> Catalog:
         fks=[("veh_id", "vehicle", "veh_id")])
     mechanic = Table("shop", "mechanic", "r", pk="mech_id",
                      comment="All workshop and front-desk staff (the name is historical: it began as the mechanics list)",
-                     columns={"mech_id": Column("mech_id", "integer"), "full_nm": Column("full_nm", "text"),
+                     columns={"mech_id": Column("mech_id", "integer"), "first_name": Column("first_name", "text"),
+                              "last_name": Column("last_name", "text"), "garage_id": Column("garage_id", "integer"),
                               "hired_on": Column("hired_on", "date", nullable=False),
-                              "last_day": Column("last_day", "date", comment="Last working day; NULL = still employed")})
+                              "last_day": Column("last_day", "date", comment="Last working day; NULL = still employed")},
+                     fks=[("garage_id", "garage", "garage_id")])
     part = Table("shop", "part", "r", pk="part_id", comment="Parts catalogue", columns={
         "part_id": Column("part_id", "integer"), "part_nm": Column("part_nm", "text", values=["brake pad", "filter"])})
     fitted = Table("shop", "job_part", "r", pk="", comment="Parts fitted on a repair job", columns={
@@ -207,3 +209,9 @@ def test_a_number_with_a_thousands_comma_against_a_name_written_short():
     assert "t.c_acctbal > 1000" in q.sql, q.sql
     q = build_query("Which customers have more than 2,500 in their account balance?", cat, 20)
     assert "t.c_acctbal > 2500" in q.sql, q.sql
+
+
+def test_who_works_at_a_place_lists_its_people():
+    q = build_query("Who works at our Leeds garage?", _garage(), 20)
+    assert q.kind == "list" and "FROM shop.mechanic t JOIN shop.garage" in q.sql and "= 'Leeds'" in q.sql, q.sql
+    assert "concat_ws(' ', t.first_name, t.last_name)" in q.sql, q.sql

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.planner.filters import missing_said, null_meant, sign_filters, value_filters
+from agent.planner.filters import full_name, missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
 from agent.planner.linking import (STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
                                    shared_names, singular, spelled_numbers, stem_word, time_column, time_window, words)
@@ -52,6 +52,9 @@ class Read:
         return self.mentions[0].table
 
 
+_WHO_WORKS = re.compile(r"\s*who\s+(?:works?|worked|is employed|are employed|is based|are based)\s+(?:in|at|for|from)\b")
+
+
 def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> Read | None:
     """The question's words and intent; None when it names (or implies) no table. ``about``: read it as a
     question about that table (another reading of a question whose table is implied)."""
@@ -84,6 +87,12 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
         return None
+    if not about and _WHO_WORKS.match(q) and r.mentions[0].table in cat.tables \
+            and full_name(cat.tables[r.mentions[0].table], "t") is None:
+        people = [rt.name for rt, _, _ in cat.inbound(r.mentions[0].table)
+                  if rt.kind in "rp" and full_name(rt, "t") is not None]
+        if len(set(people)) == 1:  # "who works in our Sydney office?": the people the office's rows have
+            r.mentions = [Mention(people[0], -1, -1), *r.mentions]
     if len(r.mentions) > 1 and r.mentions[0].table in cat.tables:  # "cars in the workshop" when a comment says
         t = cat.tables[r.mentions[0].table]  # "M = in the workshop": a value, not a table (every word of the meaning)
         meant = {i for c in t.columns.values() if (m := named(c, ws, set())) and m[3] >= 3 for i in m[1]}
@@ -190,7 +199,7 @@ _NOUN_ENDINGS = {"ment", "ments", "al", "als", "ion", "ions", "ing", "ings", "ag
 
 
 # "which ...", "list ...", "show me ...": rows asked for — not "list price", not "on any single show"
-LISTS = re.compile(r"\bwhich\b|^\s*who (?:are|were|is|was|held|holds|owns|owned)\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
+LISTS = re.compile(r"\bwhich\b|^\s*who (?:are|were|is|was|held|holds|owns|owned|works?|worked)\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
 
 
 def top_n(q: str) -> int | None:
