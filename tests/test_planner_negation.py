@@ -9,7 +9,7 @@ counted as calendar days, "how many card payments": the payments, not the cards,
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
 that names the subject's own date ("registered") before a child's status that says it too, "the most common"
 rows a bridge links counted by their links, "on our books" (no status 'booked'; the rows still held), a value after "with no" left out, and "more than 1,000 in their account balance" (a thousands comma, a
-number before the column, a name written short: c_acctbal), and "who works at our Leeds garage?" (its people). Pure functions over catalog objects, and
+number before the column, a name written short: c_acctbal), "who works at our Leeds garage?" (its people), and "the submission date" (submitted_on). Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -215,3 +215,13 @@ def test_who_works_at_a_place_lists_its_people():
     q = build_query("Who works at our Leeds garage?", _garage(), 20)
     assert q.kind == "list" and "FROM shop.mechanic t JOIN shop.garage" in q.sql and "= 'Leeds'" in q.sql, q.sql
     assert "concat_ws(' ', t.first_name, t.last_name)" in q.sql, q.sql
+
+
+def test_a_noun_made_from_a_verb_names_its_date():
+    from agent.planner.linking import verb_of
+    assert [verb_of(w) for w in ("submission", "inspection", "completion", "registration", "station", "car")] == [
+        "submit", "inspect", "complet", "registr", None, None]
+    cat = _garage()
+    cat.tables["warranty_claim"].columns["submitted_on"] = Column("submitted_on", "date", nullable=False)
+    q = build_query("What is the submission date of the oldest warranty claim still open?", cat, 20)
+    assert "min(t.submitted_on)" in q.sql, q.sql

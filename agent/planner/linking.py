@@ -867,6 +867,15 @@ def discount_col(t: Table) -> tuple[str, bool] | None:
 _CURRENCY = re.compile(r"\b(USD|EUR|GBP|CHF|JPY|dollars?|euros?|pounds sterling|in (the )?currency)\b|[$€£]")
 
 
+def verb_of(w: str) -> str | None:
+    """The verb a noun made from it starts with ("submission" → submit, "inspection" → inspect, "completion" →
+    complet, "registration" → registr), at least five letters; None for other words."""
+    for end, repl in (("ssion", "t"), ("ction", "ct"), ("letion", "let"), ("ation", "")):
+        if w.endswith(end) and len(w) - len(end) + len(repl) >= 5:
+            return w[: -len(end)] + repl
+    return None
+
+
 def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, set[int]]:
     """The timestamp column a time window applies to, and the word positions that chose it."""
     cols = t.time_columns()
@@ -876,7 +885,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     for i, w in enumerate(ws):
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
-            if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)):
+            if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)) \
+                    or ((b := verb_of(w)) is not None and stem.startswith(b)):  # "submission date": submitted_on
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
@@ -1044,6 +1054,10 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             return names[singular(w)], i
         if numeric is True and len(w) > 5 and w.endswith("ed") and w[:-2] in names:  # "reopened": reopen_cnt
             return names[w[:-2]], i
+        made = verb_of(w)  # "the submission date": submitted_on (a time column whose name starts with the verb)
+        hit = [c.name for c in cols if made and c.is_time and any(p.startswith(made) for p in name_parts(c.name))]
+        if len(hit) == 1:
+            return hit[0], i
     for c in cols:  # "account balance" for s_acctbal: two words, each written short, in the order of the name's parts
         parts = [p for p in name_parts(c.name) if len(p) >= 2 and p not in glued_whole(c.name)]
         if len(parts) != 2 or c.name == t.pk:
