@@ -9,7 +9,8 @@ counted as calendar days, "how many card payments": the payments, not the cards,
 coordinated words ("All workshop and front-desk staff"), "have left" on the date that ends employment, and a verb
 that names the subject's own date ("registered") before a child's status that says it too, "the most common"
 rows a bridge links counted by their links, "on our books" (no status 'booked'; the rows still held), a value after "with no" left out, and "more than 1,000 in their account balance" (a thousands comma, a
-number before the column, a name written short: c_acctbal), "who works at our Leeds garage?" (its people), and "the submission date" (submitted_on). Pure functions over catalog objects, and
+number before the column, a name written short: c_acctbal), "who works at our Leeds garage?" (its people), "the submission date" (submitted_on), and "the most common
+electric make among our vehicles" (the vehicles counted per make; "electric" a filter, not the group). Pure functions over catalog objects, and
 the planner's plan."""
 from __future__ import annotations
 
@@ -225,3 +226,20 @@ def test_a_noun_made_from_a_verb_names_its_date():
     cat.tables["warranty_claim"].columns["submitted_on"] = Column("submitted_on", "date", nullable=False)
     q = build_query("What is the submission date of the oldest warranty claim still open?", cat, 20)
     assert "min(t.submitted_on)" in q.sql, q.sql
+
+
+def test_the_most_common_parent_among_named_children_counts_the_children():
+    cat = _garage()
+    cat.tables["make"] = Table("shop", "make", "r", pk="make_id", comment="Car makes", columns={
+        "make_id": Column("make_id", "integer"), "make_nm": Column("make_nm", "text", values=["Ford", "Audi", "BMW"]),
+        "country": Column("country", "text", values=["Germany", "USA"])})
+    v = cat.tables["vehicle"]
+    v.columns["make_id"] = Column("make_id", "integer")
+    v.fks.append(("make_id", "make", "make_id"))
+    cat.tables["fuel"] = Table("shop", "fuel", "r", pk="fuel_cd", comment="Fuel types", columns={
+        "fuel_cd": Column("fuel_cd", "char(1)"), "fuel_nm": Column("fuel_nm", "text", values=["Diesel", "Electric"])})
+    v.columns["fuel_cd"] = Column("fuel_cd", "char(1)")
+    v.fks.append(("fuel_cd", "fuel", "fuel_cd"))
+    q = build_query("What is the most common electric make among our vehicles?", cat, 20)
+    assert "count(*)" in q.sql and "FROM shop.vehicle t" in q.sql and "GROUP BY" in q.sql and "make_nm" in q.sql, q.sql
+    assert "'Electric'" in q.sql and "count(DISTINCT" not in q.sql, q.sql

@@ -111,8 +111,12 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
                            r"\s+(?:[a-z]+\s+)?(?:the\s+)?most\s+(?:often|frequently)\b", r.q)  # "which code was cited most often"
         if not common:
             return None
-        gws = words(common.group(1) or common.group(2) or common.group(3))
-        group = group_by(gws, fact, cat, r)
+        k = next(k for k in (1, 2, 3) if common.group(k))
+        at = len(words(r.q[:common.start(k)]))
+        named = {i for m in r.mentions for i in range(m.start, m.end)}
+        gws = [w for j, w in enumerate(words(common.group(k))) if at + j not in r.used - named]  # "the most common
+        # dog breed": "dog" is a value the filters read, the breed is the group
+        group = group_by(gws, fact, cat, r) if gws else None
         if group is None and any(m.table == fact.name for m in find_tables(gws, cat)) and fact.label_column():
             lab = fact.label_column()  # "the most common diagnosis" over the diagnoses: their code or name
             group = Group([(ident(T, lab), lab)], lab, True)

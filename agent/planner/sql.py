@@ -254,7 +254,8 @@ _WHO_HAS = re.compile(r"\s*(?:who|which|what)\b[^?]*?\b(highest|lowest|largest|b
 def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table:
     """The table whose rows are counted or measured: the subject, a child the question counts, or the child
     that holds the measure ("average rating of product 17" → reviews)."""
-    fact = cat.tables[r.child] if r.child and (r.count or r.window or span(r.q, cat, cat.tables[r.child])) else t
+    fact = cat.tables[r.child] if r.child and (r.count or r.window or span(r.q, cat, cat.tables[r.child])
+                                                or _COMMON.search(r.q)) else t  # "the most common breed among patients"
     if kind in MEASURED:
         fact = _measured_in(r, cat, fact, units, kind)
     if r.money and kind != "count" and r.group is not None and money_cols(fact) is not None:
