@@ -243,3 +243,11 @@ def test_the_most_common_parent_among_named_children_counts_the_children():
     q = build_query("What is the most common electric make among our vehicles?", cat, 20)
     assert "count(*)" in q.sql and "FROM shop.vehicle t" in q.sql and "GROUP BY" in q.sql and "make_nm" in q.sql, q.sql
     assert "'Electric'" in q.sql and "count(DISTINCT" not in q.sql, q.sql
+
+
+def test_the_most_common_values_of_a_child_s_column():
+    cat = _garage()
+    cat.tables["job"].columns["fault"] = Column("fault", "text", values=["flat battery", "worn brakes", "puncture"])
+    q = build_query("What were the three most common faults on our vehicles?", cat, 20)
+    assert "FROM shop.job t" in q.sql and "GROUP BY 1" in q.sql and "t.fault AS fault" in q.sql, q.sql
+    assert "count(*)" in q.sql and "LIMIT 3" in q.sql, q.sql

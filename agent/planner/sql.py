@@ -256,6 +256,11 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
     that holds the measure ("average rating of product 17" → reviews)."""
     fact = cat.tables[r.child] if r.child and (r.count or r.window or span(r.q, cat, cat.tables[r.child])
                                                 or _COMMON.search(r.q)) else t  # "the most common breed among patients"
+    common = _COMMON_OF.search(r.q) if fact is t else None
+    if common and column_word(t, [common.group(1)]) is None:  # "the most common diagnoses for rabbits": a column
+        kids = {rt.name: rt for rt, _, _ in cat.inbound(t.name)  # of the one child that has it (visits)
+                if rt.kind in "rp" and not rt.partition_of and column_word(rt, [common.group(1)], numeric=False)}
+        fact = next(iter(kids.values())) if len(kids) == 1 else fact
     if kind in MEASURED:
         fact = _measured_in(r, cat, fact, units, kind)
     if r.money and kind != "count" and r.group is not None and money_cols(fact) is not None:
@@ -417,6 +422,9 @@ def _owner_named(r: Read, cat: Catalog, fact: Table, conds: list, said: list[str
 
 
 _COMMON = re.compile(r"\b(?:most|(?<!at )least)\s+(?:common|frequent|popular|often used|used)\b|\b(?:commonest|rarest)\b")
+
+
+_COMMON_OF = re.compile(r"\b(?:most|(?<!at )least)\s+(?:common|frequent|popular)\s+([a-z_]+)")
 
 
 def bridge_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
