@@ -166,6 +166,7 @@ def test_a_table_word_before_another_noun_counts_that_noun_s_rows():
 def test_the_noun_after_coordinated_words_names_the_table():
     assert "staff" in comment_names("All workshop and front-desk staff (the name is historical)")
     assert "lines" not in comment_names("Orders and their lines")  # a determiner: two things, not one noun
+    assert comment_names("Employees and locum pharmacists") == ["employees"]  # two nouns: the last names only some
     q = build_query("Which of our staff have left the company?", _garage(), 20)
     assert "FROM shop.mechanic" in q.sql and "last_day IS NOT NULL" in q.sql, q.sql
     q = build_query("How many of our staff haven't left?", _garage(), 20)
