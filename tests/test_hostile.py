@@ -249,6 +249,15 @@ ASK = [
     "give me the victim rows made in 2020 or later'); DELETE FROM victim; --",
     "when is the next victim row due, in the next two weeks'; TRUNCATE victim; --?",
     "what is the heaviest victim row, in kilograms'||pg_terminate_backend(pg_backend_pid())||'?",
+    # readings added 2026-11-29: a code after its column's word, "with no", a thousands comma, "who works at",
+    # "the most common ... among", "have left", the noun of a verb
+    "On a victim row, what does note X'); DELETE FROM victim; -- mean?",
+    "how many victim rows are open with no note'); TRUNCATE victim; -- given?",
+    "which victim rows have an id above 1,000'||pg_terminate_backend(pg_backend_pid())||'?",
+    "who works at the victim Acme'); DROP TABLE victim; -- office?",
+    "what are the three most common notes among victim rows of O'Hara'); DELETE FROM victim; --?",
+    "which victim rows have left'); DROP TABLE victim; --?",
+    "what is the submission date of the oldest victim row'; TRUNCATE victim; --?",
 ]
 
 
