@@ -252,3 +252,10 @@ def test_the_most_common_values_of_a_child_s_column():
     q = build_query("What were the three most common faults on our vehicles?", cat, 20)
     assert "FROM shop.job t" in q.sql and "GROUP BY 1" in q.sql and "t.fault AS fault" in q.sql, q.sql
     assert "count(*)" in q.sql and "LIMIT 3" in q.sql, q.sql
+
+
+def test_by_the_one_who_did_it_groups_nothing():
+    q = build_query("How many repair jobs raised in 2023 were completed by the customer?", _garage(), 20)
+    assert "job_status = 'C'" in q.sql and "GROUP BY" not in q.sql, q.sql
+    q = build_query("How many repair jobs were raised in 2023 by customer?", _garage(), 20)
+    assert "GROUP BY" in q.sql, q.sql  # no article: a grouping

@@ -65,6 +65,11 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         question.lower()) is not None  # "how much did they bill us", "how much premium did we collect"
     group_m = re.search(r"\b(?:per|(?<!than )(?<!not )by|for each|each|broken down by|grouped by|breakdown by|split by)"
                         r"\s+([a-z_ ]+)", q)  # "rather than by an agent" groups nothing
+    if group_m and group_m.group(0).startswith("by") and re.search(r"\b(?:[a-z]+ed|down|made|done|given|taken|seen|held|"
+                                                                   r"paid|sold|sent|written|run|won|lost)\s+$",
+                                                                   q[:group_m.start()]) \
+            and re.match(r"(?:the|a|an|their|its|our)\s", group_m.group(1)):
+        group_m = None  # "offers turned down by the candidate": who did it, not a grouping
     r = Read(question, q, ws, limit, anchored(time_window(question), cat), money, top_n(q),
              count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|"
                                 r"\bcounts\b", q)),  # "don't count the written-off ones" asks for no count
