@@ -167,7 +167,8 @@ def comment_names(comment: str) -> list[str]:
                 and not {"not", "no", "yet", "never", "without"} & set(tokens):
             ws = ws[-2:]  # "Hourly shop-floor employees": the head noun names the rows, not its modifiers
         last = tokens[-1] if tokens else ""
-        if i < len(lead.split("/")) and ws and broke in ("and", "or") and singular(ws[-1]) == ws[-1] and last not in STOP and len(last) >= 4 and last not in _RECORD_WORDS:
+        if i < len(lead.split("/")) and ws and broke in ("and", "or") and singular(ws[-1]) == ws[-1] \
+                and last not in STOP and len(last) >= 4 and last not in _RECORD_WORDS:
             out.append(last)  # "All branch and head-office staff": the noun the coordinated words qualify (not
             # "Employees and locum pharmacists": two nouns, the last naming some of the rows)
         if not ws or len(ws) > 3 or ws[0] in _NOT_NAMES:

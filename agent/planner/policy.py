@@ -173,12 +173,12 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
         code = said[-1]  # "Some members cancelled with the reason UNUS. What does that stand for?"
     else:
         return None
-    said = set(words(q[:m.start(1)])) if m else set()
+    before = set(words(q[:m.start(1)])) if m else set()
     for pool in (list(dict.fromkeys(tables)), list(cat.tables)):  # a table named twice is one table
         owners = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
                   if code in c.values or any(str(x.code) == code for x in meanings(c) if not isinstance(x.code, bool))]
         if len(owners) > 1:  # "what does priority 2 mean?": the column the word before the code names
-            owners = [o for o in owners if said & set(name_parts(o[1]))] or owners
+            owners = [o for o in owners if before & set(name_parts(o[1]))] or owners
         if len(owners) == 1:
             return owners[0][0], owners[0][1], code
         if owners:

@@ -678,8 +678,9 @@ def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}
     due = [c for c in fact.time_columns() if parts & set(name_parts(c.name)) and not {"at", "ts"} & set(name_parts(c.name))]
     if len(due) > 1:  # "the gas safety certificate that has already expired": gas_cert_exp, not rtr_expiry
-        due = [c for c in due if any(p == singular(w) or abbreviates(p, w) for p in set(name_parts(c.name)) - parts
-                                     for w in r.ws[:r.ws.index(m.group(0).split()[0]) if m.group(0).split()[0] in r.ws else None])] or due
+        before = words(r.q[:m.start()])
+        due = [c for c in due if any(p == singular(w) or abbreviates(p, w)
+                                     for p in set(name_parts(c.name)) - parts for w in before)] or due
     if len(due) != 1:
         return
     w = anchored(Window("before today", None, S("current_date")), cat)
