@@ -241,6 +241,10 @@ def test_the_most_common_parent_among_named_children_counts_the_children():
         "fuel_cd": Column("fuel_cd", "char(1)"), "fuel_nm": Column("fuel_nm", "text", values=["Diesel", "Electric"])})
     v.columns["fuel_cd"] = Column("fuel_cd", "char(1)")
     v.fks.append(("fuel_cd", "fuel", "fuel_cd"))
+    cat.tables["job"].columns["code_ref"] = Column("code_ref", "text", values=["CBC 1.1", "MUN 12.04"], comment=(
+        "Code section cited: CBC/CRC building & residential code, CEC electrical, MUN municipal code."))
+    q = build_query("Which code section was cited most often in repair jobs raised in 2024?", cat, 20)
+    assert "GROUP BY" in q.sql and "code_ref" in q.sql, q.sql  # both words name the group, though one is read
     q = build_query("What is the most common electric make among our vehicles?", cat, 20)
     assert "count(*)" in q.sql and "FROM shop.vehicle t" in q.sql and "GROUP BY" in q.sql and "make_nm" in q.sql, q.sql
     assert "'Electric'" in q.sql and "count(DISTINCT" not in q.sql, q.sql

@@ -114,9 +114,13 @@ def _top_group(r: Read, cat: Catalog, fact: Table) -> Group | None:
         k = next(k for k in (1, 2, 3) if common.group(k))
         at = len(words(r.q[:common.start(k)]))
         named = {i for m in r.mentions for i in range(m.start, m.end)}
-        gws = [w for j, w in enumerate(words(common.group(k))) if at + j not in r.used - named]  # "the most common
-        # dog breed": "dog" is a value the filters read, the breed is the group
+        said = words(common.group(k))
+        gws = [w for j, w in enumerate(said) if at + j not in r.used - named]  # "the most common dog breed": "dog"
+        # is a value the filters read, the breed is the group — unless without it no group is named ("code section")
         group = group_by(gws, fact, cat, r) if gws else None
+        if group is None and gws != said:
+            gws = said
+            group = group_by(gws, fact, cat, r)
         if group is None and any(m.table == fact.name for m in find_tables(gws, cat)) and fact.label_column():
             lab = fact.label_column()  # "the most common diagnosis" over the diagnoses: their code or name
             group = Group([(ident(T, lab), lab)], lab, True)
