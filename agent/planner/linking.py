@@ -885,10 +885,11 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         return None, set()
     named = []  # (abbreviated?, distance from the window, column, word position)
     for i, w in enumerate(ws):
+        made = verb_of(w)  # "submission date": submitted_on
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
             if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)) \
-                    or ((b := verb_of(w)) is not None and stem.startswith(b)):  # "submission date": submitted_on
+                    or (made is not None and stem.startswith(made)):
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
@@ -1057,11 +1058,12 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
         if numeric is True and len(w) > 5 and w.endswith("ed") and w[:-2] in names:  # "reopened": reopen_cnt
             return names[w[:-2]], i
         made = verb_of(w)  # "the submission date": submitted_on (a time column whose name starts with the verb)
-        hit = [c.name for c in cols if made and c.is_time and any(p.startswith(made) for p in name_parts(c.name))]
+        hit = [c.name for c in cols if c.is_time and any(p.startswith(made) for p in name_parts(c.name))] if made else []
         if len(hit) == 1:
             return hit[0], i
     for c in cols:  # "account balance" for s_acctbal: two words, each written short, in the order of the name's parts
-        parts = [p for p in name_parts(c.name) if len(p) >= 2 and p not in glued_whole(c.name)]
+        whole = glued_whole(c.name)
+        parts = [p for p in name_parts(c.name) if len(p) >= 2 and p not in whole]
         if len(parts) != 2 or c.name == t.pk:
             continue
         for i in range(len(ws) - 1):  # (a caller may pass the words nearest first: reversed)
