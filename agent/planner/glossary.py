@@ -58,6 +58,8 @@ def _meaning(code, text: str, min_len: int = 4) -> Meaning | None:
     text = re.split(r"[;]|\.\s", text, maxsplit=1)[0].strip(" ,.;:/")
     head = re.split(r"[(\u2013\u2014]|\s-\s|\s(?:of|for|to|from|in|on|at|by|with|per)\s", text, maxsplit=1)[0]
     h, w = _stems(head), _stems(text)
+    if not w and len(said := tuple(stem(x) for x in words(text) if len(x) > 1)) > 1:
+        return Meaning(code, (), said, text, min_len)  # "N = no-show": named only by all its words together
     return Meaning(code, h[:4], w, text, min_len) if w else None
 
 

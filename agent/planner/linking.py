@@ -501,6 +501,20 @@ def _last(q: str) -> Window | None:
     return Window(m.group(0), psql.SQL("now() - interval {}").format(psql.Literal(f"{n} {unit}{'s' if n != 1 else ''}")))
 
 
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _last_weekday(q: str) -> Window | None:
+    """"last Saturday": that day of the week before today (a week ago when today is one), or "on Saturday"
+    said of the past the same; "next Friday" is ``_next``'s."""
+    m = re.search(r"\b(?:last|previous|this past)\s+(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", q)
+    if not m:
+        return None
+    iso = next(i for i, d in enumerate(WEEKDAYS, 1) if d.startswith(m.group(1)[:3]))
+    day = psql.SQL("current_date - ((extract(isodow FROM current_date)::int - {} + 6) % 7 + 1)").format(psql.Literal(iso))
+    return Window(m.group(0), day, psql.SQL("{} + 1").format(day))
+
+
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -700,7 +714,7 @@ def time_window(question: str) -> Window | None:
 
 def _window(question: str) -> Window | None:
     q = re.sub(r"\b((?:19|20)\d\d)[/-](\d\d)\b(?![/-]\d)", _season, question.lower())
-    found = _last(q) or _next(q)
+    found = _last(q) or _next(q) or _last_weekday(q)
     if found:
         return found
     if re.search(r"\b(?:yesterday|today|tomorrow)\b", q) and _one_day(q):  # "tomorrow, 16 August 2017": the day said
@@ -1089,9 +1103,9 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
 # (calls, envelopes, GB)")
 _UNIT_WORDS = {"kwh", "mwh", "wh", "kw", "mw", "minute", "hour", "second", "day", "kg", "gram", "tonne", "ton", "litre",
                "liter", "gallon", "mile", "km", "meter", "metre", "gb", "mb", "tb", "m3", "ccf", "therm", "seat", "unit",
-               "piece", "call", "message", "page", "visit", "point", "credit"}
+               "piece", "call", "message", "page", "visit", "point", "credit", "ha", "hectare", "acre"}
 _UNIT_SPELLED = {"kilogram": "kg", "kilo": "kg", "kilometre": "km", "kilometer": "km", "kilowatt": "kw", "megawatt": "mw",
-                 "gigabyte": "gb", "megabyte": "mb", "terabyte": "tb", "pc": "piece", "pcs": "piece"}
+                 "gigabyte": "gb", "megabyte": "mb", "terabyte": "tb", "pc": "piece", "pcs": "piece", "hectare": "ha"}
 
 
 def unit_column(t: Table, ws: list[str]) -> str | None:
@@ -1110,7 +1124,9 @@ def unit_column(t: Table, ws: list[str]) -> str | None:
         items = [words(x) for x in listed.group(1).split(",")] if listed else []
         if len(items) >= 2 and all(1 <= len(x) <= 2 for x in items):  # a list of units, not a remark
             units |= {singular(w) for x in items for w in x}
-        if units & said:
+        rates = {singular(w) for w in re.findall(r"\bper\s+([A-Za-z0-9]+)", c.comment.lower())}
+        rates |= {_UNIT_SPELLED.get(w, w) for w in rates}
+        if (units - rates) & said:  # "dose per hectare" (dose_ha) is a rate, no area in hectares
             hits.add(c.name)
     return hits.pop() if len(hits) == 1 else None
 

@@ -153,6 +153,9 @@ _WHAT_PLURAL = re.compile(r"\s*what\s+(?!(?:percentage|percent|share|proportion|
                           r"will)\b|\s*(?:please\s+)?(?:give|get|send) me (?:the|all|every|a list of)\b")
 
 
+_OF_ALL = re.compile(r"\s*what(?:'s| is| was| were| are)\s+(?:the\s+)?((?:[a-z-]+\s+){1,3}?)(?:of|for|on) all\b")
+
+
 def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     """(count | sum | avg | max | min | median | list, whether units are counted)."""
     q = r.q
@@ -181,6 +184,9 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     unit_asked = re.search(r"\bhow many\s+[a-z_]+\s+([a-z]+)", q)
     if unit_asked and kind == "count" and unit_asked.group(1) in SECONDS_PER and time_summed(q) and duration_col(t):
         kind = "sum"  # "how many labour hours were booked": the table's hours summed, not its rows counted
+    of_all = _OF_ALL.match(q)
+    if of_all and kind in ("count", "list") and not r.count and not r.n and _named_measure(t, words(of_all.group(1))):
+        kind = "sum"  # "what was the estimated cost of all the waste logged": the costs added up, not the rows
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
     if hm and kind == "count" and not r.group:  # "how many API calls were metered": a sum of the quantity in calls
@@ -483,7 +489,7 @@ def name_filters(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         for col, ref, refcol in fact.fks:
             pt = cat.tables.get(ref)
             if pt is not None:
-                a = f"n_{ref[:3]}"
+                a = f"f_{ref[:3]}"  # not n_: a listing joins the same parent as n_ for its name
                 options.append((pt, a, [S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, refcol), ident(T, col))]))
         labelled = [(t, a, j, t.label_column()) for t, a, j in options if t.label_column() and t.columns[t.label_column()].is_text]
         if not labelled:
@@ -1099,6 +1105,11 @@ def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     if not (said and f.values
             and kind in ("count", "list")):
         return None
+    qualified = _qualifiers(r, fact, said) & set(f.values_said)
+    if qualified and len(qualified) < len(f.values_said):  # "what share of the OpenTable bookings were no-shows":
+        kept = [(c, x) for c, x in zip(f.values, f.values_said) if x not in qualified]  # OpenTable picks the bookings
+        f.base += [c for c, x in zip(f.values, f.values_said) if x in qualified]
+        f.values, f.values_said = [c for c, _ in kept], [x for _, x in kept]
     sql = S("SELECT round(100.0 * count(*) FILTER (WHERE {}) / nullif(count(*), 0), 2) AS pct FROM {} t{}{}").format(
         S(" AND ").join(f.values), rel(fact), f.join(), where(f.base))
     of = [x for x in f.said if x not in f.values_said]
@@ -1107,12 +1118,33 @@ def percent(r: Read, fact: Table, f: Filters, kind: str) -> Query | None:
     return query(sql, "pct", fact.name, summary, "pct")
 
 
+_SHARE_VERBS = {"are", "were", "is", "was", "that", "which", "who", "have", "has", "had", "got", "get", "went", "became",
+                "end", "ended", "turn", "turned", "did", "do", "does"}
+
+
+def _qualifiers(r: Read, fact: Table, said: re.Match) -> set[str]:
+    """The values said between the share's word and the counted rows' own word ("share of the OpenTable
+    bookings"): they pick the population, not the share (in words, as ``value_filters`` says them)."""
+    at = len(words(r.q[:said.start()]))
+    if r.ws[at + 1:at + 2] != ["of"]:
+        return set()
+    verb = next((j for j in range(at + 3, len(r.ws)) if r.ws[j] in _SHARE_VERBS or (
+        r.ws[j].endswith("ed") and r.ws[j] not in ("booked", "placed", "issued", "registered", "listed"))), None)
+    if verb is None:  # "of the bookings placed online": a participle still qualifies the rows
+        return set()
+    outside = {i for i in range(len(r.ws)) if not at + 1 < i < verb}
+    return set(value_filters(fact, r.ws, T, outside, exact=capitalized(r.text))[1])
+
+
 def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str, ...] | None, str]:
     """(the measured column(s), the kind): a named numeric column, the quantity for units, else the amount.
     Without one, max/min become a listing ("the most expensive product") and the rest a count."""
     if kind not in MEASURED:
         return None, kind
     num = _after_aggregate(r, fact) or column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
+    keys = {fact.pk, *(c for c, _, _ in fact.fks), *fact.implied}
+    if num and num[0] in keys and kind in ("sum", "avg", "median") and r.unit in fact.columns:
+        num = None  # "how many hectares were sprayed": the hectares, not the field key the comment of "sprayed" names
     if num and r.latest in fact.columns and (num[0] == fact.pk or num[0].lower().endswith("id")):
         num = None  # "the first ledger entry": its time, not its key
     if num is None and r.signed in fact.columns:  # "total of withdrawals": the signed amount
@@ -1136,7 +1168,6 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
         qty = qty_col(fact)
         num = (qty, -1) if qty else num
     measure = None
-    keys = {fact.pk, *(c for c, _, _ in fact.fks), *fact.implied}
     if num and num[0] in keys and kind in ("sum", "avg", "median"):
         num = None  # "internal notes written by agents in total": no one adds up agent ids
     if num and num[0] != fact.pk and not (r.money and not units and bare(num[0]) in ("quantity", "qty") and money_cols(fact)):

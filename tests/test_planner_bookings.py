@@ -1,0 +1,91 @@
+"""Readings that generalise from the misses of the twenty-first session's run over every unseen set, each on a schema
+of its own (a cinema chain): a listing that names its parent and filters on it too (two joins, two aliases), a sum
+asked as "how many hectares" when a key's comment holds the verb, a rate "per hectare" that is no area, "the
+estimated cost of all the spills" (a sum), "last Saturday", a meaning that is only weak words ("no-show") and two of
+them joined by "and", and "the share of the app bookings that were no-shows" (the app picks the population).
+Pure functions over catalog objects."""
+from __future__ import annotations
+
+import re
+
+from agent.planner.glossary import meanings
+from agent.planner.sql import build_query
+from toolkits.catalog import Catalog, Column, Table
+
+
+def _cinemas() -> Catalog:
+    cinema = Table("ops", "cinema", "r", pk="cinema_id", comment="Our cinemas", columns={
+        "cinema_id": Column("cinema_id", "integer"),
+        "cinema_nm": Column("cinema_nm", "text", values=["Lumen Riverside Quay", "Lumen Hilltop Road"])})
+    staff = Table("ops", "staff", "r", pk="stf_id", comment="Ushers and kiosk staff", columns={
+        "stf_id": Column("stf_id", "integer"), "first_nm": Column("first_nm", "text"),
+        "last_nm": Column("last_nm", "text"), "cinema_id": Column("cinema_id", "integer")},
+        fks=[("cinema_id", "cinema", "cinema_id")])
+    booking = Table("sales", "booking", "r", pk="bkg_id", comment="Seat bookings", columns={
+        "bkg_id": Column("bkg_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
+        "show_dt": Column("show_dt", "date", nullable=False), "seats": Column("seats", "smallint"),
+        "chan_cd": Column("chan_cd", "char(3)", values=["APP", "BOX", "WEB"],
+                          comment="APP = our app, BOX = box office, WEB = website"),
+        "stat_cd": Column("stat_cd", "char(1)", values=["B", "A", "N", "L"],
+                          comment="B = booked (upcoming), A = attended, N = no-show, L = late cancellation"),
+        "fee": Column("fee", "numeric", comment="Fee charged to the card on file")},
+        fks=[("cinema_id", "cinema", "cinema_id")])
+    spill = Table("ops", "spill_log", "r", pk="log_id", comment="Spills and breakages the staff log", columns={
+        "log_id": Column("log_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
+        "stf_id": Column("stf_id", "integer"), "logged_at": Column("logged_at", "timestamp", nullable=False),
+        "est_cost": Column("est_cost", "numeric", comment="Estimated cost of the spill")},
+        fks=[("cinema_id", "cinema", "cinema_id"), ("stf_id", "staff", "stf_id")])
+    promo = Table("mkt", "promo", "r", pk="promo_id", comment="Marketing promotions", columns={
+        "promo_id": Column("promo_id", "integer"),
+        "promo_nm": Column("promo_nm", "text", values=["Autumn Classics", "Half Term Family"])})
+    zone = Table("mkt", "zone", "r", pk="zone_id", comment="Postcode zones", columns={
+        "zone_id": Column("zone_id", "integer"), "zone_nm": Column("zone_nm", "text")})
+    drop = Table("mkt", "leaflet_drop", "r", pk="drop_id", comment="Leaflet drops for a promotion", columns={
+        "drop_id": Column("drop_id", "integer"), "promo_id": Column("promo_id", "integer"),
+        "zone_id": Column("zone_id", "integer", comment="Zone leafleted (a copy of zone.zone_id)"),
+        "done_on": Column("done_on", "date", nullable=False),
+        "density_ha": Column("density_ha", "numeric", comment="Leaflets dropped per hectare"),
+        "area_ha": Column("area_ha", "numeric", comment="Hectares covered")},
+        fks=[("promo_id", "promo", "promo_id"), ("zone_id", "zone", "zone_id")])
+    tables = (cinema, staff, booking, spill, promo, zone, drop)
+    return Catalog({t.name: t for t in tables})
+
+
+def test_a_listing_that_names_its_parent_and_filters_on_it_joins_it_under_two_names():
+    q = build_query("Show me the spills Riverside Quay logged last month", _cinemas(), 20)
+    aliases = re.findall(r"JOIN \S+ (\w+) ON", q.sql)
+    assert "cinema_nm ILIKE '%Riverside Quay%'" in q.sql and len(aliases) == len(set(aliases)), q.sql
+
+
+def test_how_many_of_a_unit_sums_that_column_not_a_key_whose_comment_holds_the_verb():
+    q = build_query("How many hectares were leafleted for Autumn Classics in 2024?", _cinemas(), 20)
+    assert "sum(t.area_ha)" in q.sql and "promo_nm = 'Autumn Classics'" in q.sql, q.sql
+    assert "density_ha" not in q.sql and "zone_id)" not in q.sql, q.sql  # per hectare is a rate
+
+
+def test_the_measure_of_all_the_rows_is_their_sum():
+    q = build_query("What was the estimated cost of all the spills Hilltop Road logged in 2024?", _cinemas(), 20)
+    assert q.sql.startswith("SELECT sum(t.est_cost)") and "Hilltop Road" in q.sql, q.sql
+
+
+def test_last_saturday_is_the_saturday_before_today():
+    q = build_query("How many seats did Riverside Quay sell last Saturday?", _cinemas(), 20)
+    assert "extract(isodow FROM current_date)::int - 6 + 6) % 7 + 1" in q.sql and "show_dt >=" in q.sql, q.sql
+    assert "last saturday" in q.summary, q.summary
+
+
+def test_a_meaning_of_weak_words_is_named_by_all_of_them():
+    col = _cinemas().tables["booking"].columns["stat_cd"]
+    assert ("N", "no-show") in [(m.code, m.said) for m in meanings(col)]
+    q = build_query("How many no-shows did we have on bookings in 2024?", _cinemas(), 20)
+    assert "stat_cd = 'N'" in q.sql, q.sql
+    q = build_query("How much have we charged in no-show and late-cancellation fees in 2024?", _cinemas(), 20)
+    assert "sum(t.fee)" in q.sql and "stat_cd IN ('N', 'L')" in q.sql, q.sql
+
+
+def test_the_share_of_qualified_rows_counts_them_as_the_population():
+    q = build_query("What share of the app bookings in 2024 turned into no-shows?", _cinemas(), 20)
+    assert "FILTER (WHERE t.stat_cd = 'N')" in q.sql and re.search(r"WHERE .*chan_cd = 'APP'", q.sql.split("FROM")[-1]), q.sql
+    q = build_query("What percentage of bookings in 2024 were no-shows from the app?", _cinemas(), 20)
+    assert "FILTER (WHERE t.stat_cd = 'N' AND t.chan_cd = 'APP')" in q.sql or \
+        "FILTER (WHERE t.chan_cd = 'APP' AND t.stat_cd = 'N')" in q.sql, q.sql
