@@ -2,15 +2,19 @@
 of its own (a cinema chain): a listing that names its parent and filters on it too (two joins, two aliases), a sum
 asked as "how many hectares" when a key's comment holds the verb, a rate "per hectare" that is no area, "the
 estimated cost of all the spills" (a sum), "last Saturday", a meaning that is only weak words ("no-show") and two of
-them joined by "and", and "the share of the app bookings that were no-shows" (the app picks the population).
+them joined by "and", "the share of the app bookings that were no-shows" (the app picks the population), the column a slow lookup is
+described by ("looking members up by postcode", "by their number plate", "by the supplier's own invoice number"),
+and a setting one of whose name's parts is left unsaid ("memory maintenance jobs may use").
 Pure functions over catalog objects."""
 from __future__ import annotations
 
 import re
 
 from agent.planner.glossary import meanings
+from agent.planner.policy import Planner, advice_statement
 from agent.planner.sql import build_query
-from toolkits.catalog import Catalog, Column, Table
+from toolkits.catalog import Catalog, Column, Table, setting_named
+from toolkits.postgres import build_registry
 
 
 def _cinemas() -> Catalog:
@@ -47,7 +51,19 @@ def _cinemas() -> Catalog:
         "density_ha": Column("density_ha", "numeric", comment="Leaflets dropped per hectare"),
         "area_ha": Column("area_ha", "numeric", comment="Hectares covered")},
         fks=[("promo_id", "promo", "promo_id"), ("zone_id", "zone", "zone_id")])
-    tables = (cinema, staff, booking, spill, promo, zone, drop)
+    member = Table("crm", "member", "r", pk="mbr_id", comment="Loyalty members", rows=40000, columns={
+        "mbr_id": Column("mbr_id", "integer"), "first_nm": Column("first_nm", "text"),
+        "last_nm": Column("last_nm", "text"), "postcode": Column("postcode", "text", samples=["LS6 2AB"])})
+    permit = Table("ops", "parking_permit", "r", pk="permit_id", comment="Car park permits", rows=3000, columns={
+        "permit_id": Column("permit_id", "integer"), "mbr_id": Column("mbr_id", "integer"),
+        "veh_reg": Column("veh_reg", "text")}, fks=[("mbr_id", "member", "mbr_id")])
+    supplier = Table("buy", "supplier", "r", pk="supplier_id", comment="Film distributors and kiosk suppliers", columns={
+        "supplier_id": Column("supplier_id", "integer"), "supp_nm": Column("supp_nm", "text")})
+    invoice = Table("buy", "supplier_invoice", "r", pk="inv_id", comment="Invoices we receive", rows=9000, columns={
+        "inv_id": Column("inv_id", "integer"), "supplier_id": Column("supplier_id", "integer"),
+        "supp_inv_ref": Column("supp_inv_ref", "text"), "net_amt": Column("net_amt", "numeric")},
+        fks=[("supplier_id", "supplier", "supplier_id")])
+    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice)
     return Catalog({t.name: t for t in tables})
 
 
@@ -89,3 +105,27 @@ def test_the_share_of_qualified_rows_counts_them_as_the_population():
     q = build_query("What percentage of bookings in 2024 were no-shows from the app?", _cinemas(), 20)
     assert "FILTER (WHERE t.stat_cd = 'N' AND t.chan_cd = 'APP')" in q.sql or \
         "FILTER (WHERE t.chan_cd = 'APP' AND t.stat_cd = 'N')" in q.sql, q.sql
+
+
+def test_a_lookup_described_in_words_is_the_statement_the_index_advisor_weighs():
+    cat = _cinemas()
+    sql = advice_statement("Front of house say looking members up by postcode is really slow. What index would help?", cat)
+    assert sql == "SELECT * FROM crm.member WHERE \"postcode\" = 'LS6 2AB'", sql
+    sql = advice_statement("The car park office looks up cars by their number plate and it takes ages. What index "
+                           "would help?", cat)
+    assert sql is not None and '"veh_reg" =' in sql, sql
+    sql = advice_statement("Accounts say looking up an invoice by the supplier's own invoice number is slow. "
+                           "What index would help?", cat)
+    assert sql is not None and '"supp_inv_ref" =' in sql, sql  # not supplier_id: it says "supplier" only
+
+
+def test_a_setting_may_leave_a_filler_part_of_its_name_unsaid():
+    names = ["maintenance_work_mem", "work_mem", "autovacuum_work_mem", "max_connections", "shared_buffers"]
+    assert setting_named("How much memory are maintenance jobs like VACUUM allowed to use?", names) == "maintenance_work_mem"
+    assert setting_named("How much memory do maintenance jobs use?", names) is None  # no word asks for a limit
+    assert setting_named("What is the maximum number of connections the server allows?", names) == "max_connections"
+    cat = _cinemas()
+    cat.settings = set(names)
+    steps = Planner(build_registry(), None, read_catalog=lambda ctx: cat).make_plan(
+        "How much memory are maintenance jobs like VACUUM and CREATE INDEX allowed to use on our server?")
+    assert [(s.tool, s.args) for s in steps] == [("settings", {"name": "maintenance_work_mem"})], steps

@@ -183,6 +183,9 @@ _SETTING_CUE = re.compile(r"\b(maximum|max|minimum|min|limit|limits|allow|allows
                           r"configuration|at most|up to)\b")
 
 
+_FILLER = {"work", "size", "level", "mode", "default", "per"}  # parts of a setting's name a question may leave unsaid
+
+
 def setting_named(question: str, settings: Iterable[str]) -> str | None:
     """The server setting a question names in words ("the maximum number of connections the server allows" →
     max_connections): every part of its name, abbreviations spelled out, and a word that asks for a limit."""
@@ -191,7 +194,7 @@ def setting_named(question: str, settings: Iterable[str]) -> str | None:
     found = re.findall(r"[a-z0-9]+", q)
     ws = set(found) | {w.rstrip("s") for w in found}
     run = " " + " ".join(found) + " "
-    hits = []
+    hits, loose = [], []
     for name in settings:
         parts = [p for p in name.lower().split("_") if p]
         if len(parts) < 2:  # "what time zone is the database set to?": TimeZone, its words run together
@@ -200,7 +203,10 @@ def setting_named(question: str, settings: Iterable[str]) -> str | None:
             continue
         if not cue and (len(parts) < 3 or f" {' '.join(parts)} " not in run):
             continue  # with no cue, only a long name said word for word ("the default transaction isolation level")
-        if all(p in ws or p.rstrip("s") in ws or _ABBREV.get(p, "-") in ws or _ABBREV.get(p, "-").rstrip("s") in ws
-               for p in parts):
+        said = [p in ws or p.rstrip("s") in ws or _ABBREV.get(p, "-") in ws or _ABBREV.get(p, "-").rstrip("s") in ws
+                for p in parts]
+        if all(said):
             hits.append(name)
-    return min(hits, key=len) if hits else None
+        elif cue and sum(said) >= 2 and all(s or p in _FILLER for p, s in zip(parts, said)):
+            loose.append(name)  # "memory maintenance jobs are allowed": maintenance_work_mem, its "work" unsaid
+    return min(hits, key=len) if hits else (loose[0] if len(loose) == 1 else None)

@@ -185,8 +185,8 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
     for c in COMPOSITES:
         if re.search(c.pattern, question, re.I) and not sql and not set(c.unless_asked) & set(names):
             return list(c.tools)  # "this report is slow, why? SELECT ...": that statement, not the composite
-    if set(names) <= {"active_sessions", "locks", "database_stats", "host_resources", SETTING_TOOL} and names and (
-            setting_named(question, catalog().settings)
+    if set(names) <= {"active_sessions", "locks", "database_stats", "host_resources", "table_health", SETTING_TOOL} \
+            and names and (setting_named(question, catalog().settings)  # "memory VACUUM may use": a setting's value
             or (set(names) <= {"host_resources", SETTING_TOOL}  # "memory ... before spilling to disk (work_mem)"
                 and any("_" in w and w in catalog().settings for w in re.findall(r"[a-z_]+", question.lower())))):
         return [SETTING_TOOL]  # "the maximum number of connections the server allows"; "... spilling (work_mem)?"

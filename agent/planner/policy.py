@@ -18,7 +18,7 @@ from agent.planner.answer import compose_answer
 from agent.planner.glossary import meanings, stem
 from agent.planner.filters import rel
 from agent.planner.intents import sql_in, tools_for
-from agent.planner.linking import STOP, abbreviates, column_word, comment_names, find_tables, name_parts, time_window, words
+from agent.planner.linking import STOP, abbreviates, column_word, comment_names, find_tables, name_parts, singular, time_window, words
 from agent.planner.question import ask_back, unread_data_question
 from agent.planner.sql import Query, build_query, readings
 from agent.react import Action, Final, LoopState, Turn
@@ -186,33 +186,84 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     return None
 
 
-_FILTERED_BY = re.compile(r"\b(?:filter(?:s|ed|ing)?|look(?:s|ed|ing)? ?up|lookups?|search(?:es|ed|ing)?|"
-                          r"find(?:s|ing)?|fetch(?:es|ed|ing)?|select(?:s|ed|ing)?)\b[^.?;]*?\b(?:by|on|with|using)\s+"
-                          r"([^.?;!)]+)", re.I)
+_FILTERED_BY = re.compile(r"\b(?:filter(?:s|ed|ing)?|look(?:s|ed|ing)?(?: ?up|\s+(?:[a-z']+\s+){1,3}?up)|lookups?|"
+                          r"search(?:es|ed|ing)?|find(?:s|ing)?|fetch(?:es|ed|ing)?|select(?:s|ed|ing)?|"
+                          r"quer(?:y|ies|ied|ying))\b[^.?;]*?\b(?:by|on|with|using|for)\s+([^.?;!),]+)", re.I)
+_PHRASE_END = re.compile(r"\s+(?:is|are|was|were|takes?|taking|and|but|it|which|that|keeps?|gets?)\b.*$", re.I)
+_OWN = {"their", "its", "his", "her", "our", "own", "the", "a", "an", "each", "every", "any"}
+
+
+def _column_score(t, c, said: list[str]) -> int:
+    """How many of the words ``said`` the column's name parts (whole, singular or written short) or its comment say."""
+    parts = [p for p in name_parts(c.name) if len(p) >= 2]
+    comment = {stem(w) for w in words(c.comment) if w not in STOP}
+    return sum((1 if w in _GENERIC else 2) for w in said
+               if any(p == w or p == singular(w) or abbreviates(p, w) for p in parts) or stem(w) in comment)
+
+
+# What people call a column that names seldom say the same way ("number plate" for vehicle_reg, "zip" for postcode)
+_SAME_AS = {"number plates?|licen[cs]e plates?|plates?": "registration reg vrm", "zip(?: code)?": "postcode postal",
+            "post ?codes?": "zip postal", "surnames?|family names?": "last lname", "phone|mobile": "telephone tel phone mob",
+            "e-?mail": "email mail", "date of birth|birthday": "dob birth", "national insurance": "nino ni"}
+_GENERIC = {"number", "no", "num", "code", "id", "name", "date", "time", "type", "value", "ref", "reference"}
+
+
+def searched_column(phrase: str, tables: list[str], cat: Catalog, question: str = "") -> tuple[str, str] | None:
+    """(table, column) a phrase names as what rows are looked up by ("the supplier's own invoice number" →
+    supplier_invoice.supp_inv_ref): the column of the tables the question names that says most of the phrase's
+    words, else of any table; when no name says them, the column nearest in meaning (MiniLM) among the tables
+    nearest the question, above a floor and clear of the runner-up."""
+    said = [w for w in words(phrase) if w not in STOP and w not in _OWN and len(w) >= 2]
+    if not said:
+        return None
+    text = " ".join(said)
+    for k, v in _SAME_AS.items():  # the phrase said the usual way: its words replaced by what columns call it
+        if re.search(rf"\b(?:{k})\b", text):
+            said = [*words(re.sub(rf"\b(?:{k})\b", " ", text)), *v.split()]
+            break
+    searchable = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
+    for pool in ([t for t in searchable if t.name in tables], searchable):
+        scored = sorted(((_column_score(t, c, said), t.rows, t.name, c.name) for t in pool for c in t.columns.values()
+                         if c.name != t.pk), reverse=True)
+        if scored and scored[0][0] > 1:  # a generic word alone ("number" of "number plate") says too little
+            return scored[0][2], scored[0][3]  # of two that say as much, the bigger table's: a lookup is slow there
+    from agent.planner.semantic import ranked_tables
+    from toolkits.encoder import encode
+
+    near = list(dict.fromkeys([*tables, *(name for name, _ in ranked_tables(question or phrase, cat)[:3])]))
+    cols = [(n, c) for n in near for c in cat.tables[n].columns.values() if c.name != cat.tables[n].pk]
+    if not cols:
+        return None
+    vecs = encode([" ".join(name_parts(c.name)) + (f" ({c.comment})" if c.comment else "") for _, c in cols])
+    sims = vecs @ encode([" ".join(said)])[0]
+    order = sims.argsort()[::-1]
+    best, second = float(sims[order[0]]), float(sims[order[1]]) if len(order) > 1 else -1.0
+    if best < 0.45 or best - second < 0.05:
+        return None
+    n, c = cols[int(order[0])]
+    return n, c.name
 
 
 def advice_statement(q: str, cat: Catalog) -> str | None:
     """"The disputes team keeps filtering card transactions by merchant name. What index would help?": the statement
     the question describes (that table filtered by that column), for the index advisor to evaluate; None unless the
-    question names a table and one of its columns after "by"."""
+    question says what rows are looked up by and a column says it."""
     m = _FILTERED_BY.search(q)
     if not m:
         return None
-    ws = words(q)
-    for mention in find_tables(ws, cat):
-        t = cat.tables[mention.table]
-        hit = column_word(t, words(m.group(1))) if t.kind in "rpm" else None
-        if hit is None:
-            continue
-        col = t.columns[hit[0]]
-        seen = col.values or col.samples  # a value the data holds, for a realistic estimate
-        value = seen[0] if seen else (1 if col.is_numeric else "x")
-        if col.is_time:
-            return psql.SQL("SELECT * FROM {} WHERE {} >= now() - interval '1 day'").format(
-                rel(t), psql.Identifier(col.name)).as_string(None)
-        return psql.SQL("SELECT * FROM {} WHERE {} = {}").format(rel(t), psql.Identifier(col.name),
-                                                                 psql.Literal(value)).as_string(None)
-    return None
+    phrase = _PHRASE_END.sub("", m.group(1))
+    found = searched_column(phrase, [x.table for x in find_tables(words(q), cat)], cat, q)
+    if found is None:
+        return None
+    t = cat.tables[found[0]]
+    col = t.columns[found[1]]
+    seen = col.values or col.samples  # a value the data holds, for a realistic estimate
+    value = seen[0] if seen else (1 if col.is_numeric else "x")
+    if col.is_time:
+        return psql.SQL("SELECT * FROM {} WHERE {} >= now() - interval '1 day'").format(
+            rel(t), psql.Identifier(col.name)).as_string(None)
+    return psql.SQL("SELECT * FROM {} WHERE {} = {}").format(rel(t), psql.Identifier(col.name),
+                                                             psql.Literal(value)).as_string(None)
 
 
 def follow_text(q: str, prev: str) -> str | None:
