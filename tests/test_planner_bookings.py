@@ -4,7 +4,9 @@ asked as "how many hectares" when a key's comment holds the verb, a rate "per he
 estimated cost of all the spills" (a sum), "last Saturday", a meaning that is only weak words ("no-show") and two of
 them joined by "and", "the share of the app bookings that were no-shows" (the app picks the population), the column a slow lookup is
 described by ("looking members up by postcode", "by their number plate", "by the supplier's own invoice number"),
-and a setting one of whose name's parts is left unsaid ("memory maintenance jobs may use").
+a setting one of whose name's parts is left unsaid ("memory maintenance jobs may use"), a table named with its
+schema's words ("a Box Office claim"), "when did we last submit" (submitted_dt, no status 'submitted' too), and the
+date a child row's comment says ("when was X granted its premises licence": the permit's date, not a status).
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ from toolkits.postgres import build_registry
 def _cinemas() -> Catalog:
     cinema = Table("ops", "cinema", "r", pk="cinema_id", comment="Our cinemas", columns={
         "cinema_id": Column("cinema_id", "integer"),
-        "cinema_nm": Column("cinema_nm", "text", values=["Lumen Riverside Quay", "Lumen Hilltop Road"])})
+        "cinema_nm": Column("cinema_nm", "text", values=["Lumen Riverside Quay", "Lumen Hilltop Road"]),
+        "stat_cd": Column("stat_cd", "char(1)", values=["P", "L", "O"],
+                          comment="P = planned, L = premises licence granted, O = open to the public")})
     staff = Table("ops", "staff", "r", pk="stf_id", comment="Ushers and kiosk staff", columns={
         "stf_id": Column("stf_id", "integer"), "first_nm": Column("first_nm", "text"),
         "last_nm": Column("last_nm", "text"), "cinema_id": Column("cinema_id", "integer")},
@@ -63,7 +67,16 @@ def _cinemas() -> Catalog:
         "inv_id": Column("inv_id", "integer"), "supplier_id": Column("supplier_id", "integer"),
         "supp_inv_ref": Column("supp_inv_ref", "text"), "net_amt": Column("net_amt", "numeric")},
         fks=[("supplier_id", "supplier", "supplier_id")])
-    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice)
+    claim = Table("boxoffice", "claim", "r", pk="claim_id", comment="Refund claims to the distributor", columns={
+        "claim_id": Column("claim_id", "integer"), "created_dt": Column("created_dt", "date", nullable=False),
+        "submitted_dt": Column("submitted_dt", "date", comment="Date sent to the distributor"),
+        "claim_status": Column("claim_status", "char(1)", values=["D", "S", "P"],
+                               comment="D = draft, S = submitted to the distributor, P = paid")})
+    licence = Table("ops", "cinema_permit", "r", pk="permit_id", comment="Council permits of a cinema", columns={
+        "permit_id": Column("permit_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
+        "lic_dt": Column("lic_dt", "date", comment="Premises licence granted by the council; NULL = applied for")},
+        fks=[("cinema_id", "cinema", "cinema_id")])
+    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence)
     return Catalog({t.name: t for t in tables})
 
 
@@ -129,3 +142,14 @@ def test_a_setting_may_leave_a_filler_part_of_its_name_unsaid():
     steps = Planner(build_registry(), None, read_catalog=lambda ctx: cat).make_plan(
         "How much memory are maintenance jobs like VACUUM and CREATE INDEX allowed to use on our server?")
     assert [(s.tool, s.args) for s in steps] == [("settings", {"name": "maintenance_work_mem"})], steps
+
+
+def test_a_schema_s_words_and_a_verb_name_the_table_and_its_date():
+    q = build_query("When did we last submit a Box Office claim?", _cinemas(), 20)
+    assert q.sql == "SELECT max(t.submitted_dt) AS max_submitted_dt FROM boxoffice.claim t", q.sql
+
+
+def test_the_date_a_child_row_s_comment_says_of_the_row_a_name_picks():
+    q = build_query("When was Lumen Hilltop Road granted its premises licence?", _cinemas(), 20)
+    assert q.sql.startswith("SELECT d.lic_dt FROM ops.cinema t JOIN ops.cinema_permit d ON d.cinema_id = t.cinema_id"), q.sql
+    assert "cinema_nm = 'Lumen Hilltop Road'" in q.sql and "stat_cd" not in q.sql, q.sql

@@ -101,6 +101,9 @@ def faults_of(r: Read, q: Query) -> list[str]:
     if r.rank and re.search(r"\b(which|who)\b[^?]*\b(?<!at )most\b(?! recent)", r.q) and q.kind == "list" \
             and not re.search(r"\b(count|sum)\(", sql):  # "which customer has raised the most tickets"
         out.append("asks which has the most, ranks nothing")
+    if re.match(r"\s*(?:when|(?:on |at |in )?(?:what|which) (?:date|day|time))\b", r.q) and q.kind in ("count", "sum", "avg") \
+            and "group by" not in sql:
+        out.append("asks when, dates nothing")  # "when was X granted its licence": a date, not a count of its staff
     for fn, col in re.findall(r"\b(sum|avg)\(\s*(?:\"?\w+\"?\.)?\"?(\w+)\"?\s*\)", sql):
         if col.endswith("_id") or col == "id":
             out.append(f"{fn} of the key {col}")

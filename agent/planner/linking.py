@@ -366,6 +366,14 @@ def _qualified(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
             if t is not None:
                 out.append(Mention(t.name, i, i + 2))
                 taken.update((i, i + 1))
+                continue
+        glued = "".join(ws[i:i + 2])  # "Gift Aid claims": the table claim of the schema giftaid
+        if i + 2 < len(ws) and glued in schemas and not taken & {i, i + 1, i + 2}:
+            t = next((t for t in cat.tables.values() if t.schema.lower() == glued and t.kind in "rpmv"
+                      and ws[i + 2] in forms(t.name.lower())), None)
+            if t is not None:
+                out.append(Mention(t.name, i, i + 3))
+                taken.update((i, i + 1, i + 2))
     return out
 
 
@@ -903,7 +911,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
             if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)) \
-                    or (made is not None and stem.startswith(made)):
+                    or (made is not None and stem.startswith(made)) \
+                    or (len(w) >= 4 and stem in (w + "ed", w + "d", w + w[-1] + "ed")):  # "submit": submitted_dt
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))

@@ -124,7 +124,7 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     found = distinct_count(r, cat, fact, f, kind)
     if found:
         return found
-    found = date_of(r, fact, f) if group is None and not r.count else None
+    found = date_of(r, fact, f, cat) if group is None and not r.count else None
     if found:
         return found
     if kind == "count" and not r.count and group is None:
@@ -208,8 +208,10 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
         measured = None  # "the first ledger entry" names entry_id: a key, not a measure
     if recency and kind in ("max", "min") and not (when and t.columns[when[0]].is_time) and t.time_columns() \
             and not measured:
-        tcol, _ = time_column(t, r.ws, r.window_pos)  # "when was the earliest transaction": its time column
+        tcol, chose = time_column(t, r.ws, r.window_pos)  # "when was the earliest transaction": its time column
         when = (tcol, -1) if tcol else when
+        if tcol and not r.window:  # "when did we last submit a claim": submitted_dt, no status 'submitted' too
+            r.used |= chose
     if when and t.columns[when[0]].is_time and recency:
         kind = "max" if r.max or recency.group(1) in ("latest", "recent", "newest", "last") else "min"  # "the most recent shipment": the latest value of that time column
         r.latest = when[0]
@@ -1336,7 +1338,7 @@ def per_group_average(r: Read, cat: Catalog, t: Table, fact: Table, f: Filters, 
 _WHEN = re.compile(r"\s*(?:when|(?:on |at )?(?:what|which) (?:date|day|time))\b")
 
 
-def date_of(r: Read, fact: Table, f: Filters) -> Query | None:
+def date_of(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> Query | None:
     """"On what date did our Driffield branch open?": the time column a verb names, of the row the values pick
     (not a count, nor the latest of many)."""
     if not _WHEN.match(r.q) or not f.values or r.max or r.min or r.latest:
@@ -1344,11 +1346,39 @@ def date_of(r: Read, fact: Table, f: Filters) -> Query | None:
     named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if (i not in r.used or w in ENDING)
              and len(w) >= 4 and (_names_date(c, w) or _names_date(c, w + "ed") or _names_date(c, w + "d")
                                   or _names_date(c, PAST.get(w, w)))]  # "open": opened_on; "leave": left_on
-    if len({c.name for c in named}) != 1:
+    if len({c.name for c in named}) > 1:
         return None
-    col = named[0].name
-    sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, col), rel(fact), f.join(), f.where())
-    return query(sql, "value", fact.name, f"{col} of {fact.name}{f.said_text()}", col)
+    if named:
+        col = named[0].name
+        sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, col), rel(fact), f.join(), f.where())
+        return query(sql, "value", fact.name, f"{col} of {fact.name}{f.said_text()}", col)
+    return _date_by_comment(r, cat, fact, f) if cat is not None else None
+
+
+def _date_by_comment(r: Read, cat: Catalog, fact: Table, f: Filters) -> Query | None:
+    """"When did Preston Care Home reach practical completion?": the date column of the row (or of a row that
+    references it, one to one: its contract) whose comment says the question's event ("Practical completion
+    certified"); a status whose meaning says the same event is no filter then (the job may have moved on)."""
+    said = {stem_word(w) for w in r.ws if w not in STOP and len(w) >= 4 and w not in QUESTION_WORDS}
+    scored = []
+    for rt, col, refcol in [(fact, "", ""), *cat.inbound(fact.name)]:
+        if rt.kind not in "rpm":
+            continue
+        for c in rt.time_columns():
+            first = re.split(r";|\.\s|\bnull\b", c.comment.lower(), maxsplit=1)[0]
+            hits = said & {stem_word(x) for x in words(first)}
+            if len(hits) >= 2:
+                scored.append((len(hits), rt, col, refcol, c.name, hits))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    _, rt, col, refcol, name, hits = scored[0]
+    keep = [(c, x) for c, x in zip(f.conds, f.said) if len(hits & {stem_word(w) for w in words(x)}) < 2]
+    join = S("") if rt is fact else S(" JOIN {} d ON {} = {}").format(rel(rt), ident("d", col), ident(T, refcol))
+    sql = S("SELECT {} FROM {} t{}{}{} LIMIT 2").format(ident("d" if rt is not fact else T, name), rel(fact), join,
+                                                        f.join(), where([c for c, _ in keep]))
+    return query(sql, "value", rt.name, f"{rt.name}.{name} of {fact.name}"
+                 + (f" ({', '.join(x for _, x in keep)})" if keep else ""), name)
 
 
 def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
