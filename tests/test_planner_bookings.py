@@ -6,7 +6,9 @@ them joined by "and", "the share of the app bookings that were no-shows" (the ap
 described by ("looking members up by postcode", "by their number plate", "by the supplier's own invoice number"),
 a setting one of whose name's parts is left unsaid ("memory maintenance jobs may use"), a table named with its
 schema's words ("a Box Office claim"), "when did we last submit" (submitted_dt, no status 'submitted' too), and the
-date a child row's comment says ("when was X granted its premises licence": the permit's date, not a status).
+date a child row's comment says ("when was X granted its premises licence": the permit's date, not a status), and
+"reportable to the council" of every code whose meaning says it, and a kind of row the table's comment lists that a
+column holds as a value ("how many schools are on the member list").
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -41,7 +43,10 @@ def _cinemas() -> Catalog:
     spill = Table("ops", "spill_log", "r", pk="log_id", comment="Spills and breakages the staff log", columns={
         "log_id": Column("log_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
         "stf_id": Column("stf_id", "integer"), "logged_at": Column("logged_at", "timestamp", nullable=False),
-        "est_cost": Column("est_cost", "numeric", comment="Estimated cost of the spill")},
+        "est_cost": Column("est_cost", "numeric", comment="Estimated cost of the spill"),
+        "sev_cd": Column("sev_cd", "char(2)", values=["MN", "RP", "DG"],
+                         comment="MN = minor (no report), RP = reportable to the council (injury), DG = dangerous glass "
+                                 "breakage (reportable to the council, e.g. a screen)")},
         fks=[("cinema_id", "cinema", "cinema_id"), ("stf_id", "staff", "stf_id")])
     promo = Table("mkt", "promo", "r", pk="promo_id", comment="Marketing promotions", columns={
         "promo_id": Column("promo_id", "integer"),
@@ -55,8 +60,10 @@ def _cinemas() -> Catalog:
         "density_ha": Column("density_ha", "numeric", comment="Leaflets dropped per hectare"),
         "area_ha": Column("area_ha", "numeric", comment="Hectares covered")},
         fks=[("promo_id", "promo", "promo_id"), ("zone_id", "zone", "zone_id")])
-    member = Table("crm", "member", "r", pk="mbr_id", comment="Loyalty members", rows=40000, columns={
+    member = Table("crm", "member", "r", pk="mbr_id", rows=40000,
+                   comment="Loyalty members: people and organisations (schools, companies, clubs)", columns={
         "mbr_id": Column("mbr_id", "integer"), "first_nm": Column("first_nm", "text"),
+        "mbr_kind": Column("mbr_kind", "text", values=["person", "school", "company", "club"]),
         "last_nm": Column("last_nm", "text"), "postcode": Column("postcode", "text", samples=["LS6 2AB"])})
     permit = Table("ops", "parking_permit", "r", pk="permit_id", comment="Car park permits", rows=3000, columns={
         "permit_id": Column("permit_id", "integer"), "mbr_id": Column("mbr_id", "integer"),
@@ -153,3 +160,17 @@ def test_the_date_a_child_row_s_comment_says_of_the_row_a_name_picks():
     q = build_query("When was Lumen Hilltop Road granted its premises licence?", _cinemas(), 20)
     assert q.sql.startswith("SELECT d.lic_dt FROM ops.cinema t JOIN ops.cinema_permit d ON d.cinema_id = t.cinema_id"), q.sql
     assert "cinema_nm = 'Lumen Hilltop Road'" in q.sql and "stat_cd" not in q.sql, q.sql
+
+
+def test_a_phrase_every_code_s_meaning_says_picks_them_all():
+    q = build_query("How many spills in 2024 were reportable to the council?", _cinemas(), 20)
+    assert "sev_cd IN ('RP', 'DG')" in q.sql, q.sql
+    q = build_query("How many minor spills were logged in 2024?", _cinemas(), 20)
+    assert "sev_cd = 'MN'" in q.sql, q.sql
+
+
+def test_a_kind_the_table_s_comment_lists_is_also_a_value_of_its_column():
+    q = build_query("How many schools do we have on the member list?", _cinemas(), 20)
+    assert q.sql == "SELECT count(*) AS member FROM crm.member t WHERE t.mbr_kind = 'school'", q.sql
+    q = build_query("How many members do we have?", _cinemas(), 20)
+    assert q.sql == "SELECT count(*) AS member FROM crm.member t", q.sql

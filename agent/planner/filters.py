@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from psycopg import sql as psql
 
-from agent.planner.glossary import denies, named, named_each, stem
+from agent.planner.glossary import denies, meanings, named, named_each, stem
 from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names, region_names
 from agent.planner.spelling import english
@@ -298,6 +298,12 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             eqs.append(None if out else (column_ref(alias, c), code))
         said.append(f"{c.name} {'is not' if out else '='} {code} ({meaning})")
         used |= span
+        phrase = {stem(ws[i]) for i in span if ws[i] not in STOP}
+        for other in meanings(c) if len(phrase) >= 2 and not out and not isinstance(code, bool) else ():
+            if other.code != code and phrase <= set(other.words):  # "reportable under RIDDOR": every code whose
+                conds.append(S("{} = {}").format(column_ref(alias, c), L(other.code)))  # meaning says it ("RD = RIDDOR
+                eqs.append((column_ref(alias, c), other.code))  # reportable", "DO = dangerous occurrence (RIDDOR
+                said.append(f"{c.name} = {other.code} ({other.said})")  # reportable ...)"), as one IN list
     return (*_either(conds, said, eqs), used)
 
 

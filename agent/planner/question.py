@@ -103,6 +103,12 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         meant = {i for c in t.columns.values() if (m := named(c, ws, set())) and m[3] >= 3 for i in m[1]}
         r.mentions = r.mentions[:1] + [m for m in r.mentions[1:] if m.start < 0 or not set(range(m.start, m.end)) <= meant]
     r.used = {i for m in r.mentions for i in range(m.start, m.end)}
+    for m in r.mentions:  # "how many companies are on the supporter database": a kind of supporter the comment
+        t = cat.tables.get(m.table)  # lists ("individual people and organisations (companies, trusts, ...)"), which
+        if t is not None and m.end - m.start == 1 and singular(ws[m.start]) not in forms(t.name.lower()) \
+                and any(singular(ws[m.start]) in {v.lower() for v in c.values} for c in t.columns.values()
+                        if c.is_text and len(c.values) >= 2):  # a column holds as a value: that value, too
+            r.used.discard(m.start)
     if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in _MONEY):
         r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
         r.sum = bool(re.search(r"\btotal\b|\bsum\b", q))
