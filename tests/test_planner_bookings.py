@@ -8,7 +8,8 @@ a setting one of whose name's parts is left unsaid ("memory maintenance jobs may
 schema's words ("a Box Office claim"), "when did we last submit" (submitted_dt, no status 'submitted' too), and the
 date a child row's comment says ("when was X granted its premises licence": the permit's date, not a status), and
 "reportable to the council" of every code whose meaning says it, and a kind of row the table's comment lists that a
-column holds as a value ("how many schools are on the member list").
+column holds as a value ("how many schools are on the member list"), and "what's the certificate for Paddington
+Returns?" (that column of the row the value picks, not a count of it).
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -83,7 +84,12 @@ def _cinemas() -> Catalog:
         "permit_id": Column("permit_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
         "lic_dt": Column("lic_dt", "date", comment="Premises licence granted by the council; NULL = applied for")},
         fks=[("cinema_id", "cinema", "cinema_id")])
-    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence)
+    film = Table("prog", "film", "r", pk="film_id", comment="Films we have shown", columns={
+        "film_id": Column("film_id", "integer"),
+        "title": Column("title", "text", values=["Paddington Returns", "The Long Night", "Harbour Lights"]),
+        "cert_cd": Column("cert_cd", "text", values=["U", "PG", "12A", "15"], comment="BBFC certificate"),
+        "supplier_id": Column("supplier_id", "integer")}, fks=[("supplier_id", "supplier", "supplier_id")])
+    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film)
     return Catalog({t.name: t for t in tables})
 
 
@@ -174,3 +180,8 @@ def test_a_kind_the_table_s_comment_lists_is_also_a_value_of_its_column():
     assert q.sql == "SELECT count(*) AS member FROM crm.member t WHERE t.mbr_kind = 'school'", q.sql
     q = build_query("How many members do we have?", _cinemas(), 20)
     assert q.sql == "SELECT count(*) AS member FROM crm.member t", q.sql
+
+
+def test_what_is_the_column_of_the_row_a_value_picks():
+    q = build_query("What's the certificate for Paddington Returns?", _cinemas(), 20)
+    assert q.sql == "SELECT t.title, t.cert_cd FROM prog.film t WHERE t.title = 'Paddington Returns' LIMIT 5", q.sql

@@ -1381,14 +1381,26 @@ def _date_by_comment(r: Read, cat: Catalog, fact: Table, f: Filters) -> Query | 
                  + (f" ({', '.join(x for _, x in keep)})" if keep else ""), name)
 
 
+_WHAT_OF = re.compile(r"\s*what(?:'s| is| was| are| were)\s+(?:the|its|their)\s+((?:[a-z0-9-]+\s+){1,3}?)(?:of|for|on)\s")
+
+
 def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
-    """"the balance of account 4711": one column of the row a key picks."""
-    if not fact.pk or not any(x.startswith(f"{fact.pk} = ") for x in f.said):
+    """"the balance of account 4711": one column of the row a key picks; "what's the PIP code for the Fostair
+    inhaler": that column of the rows a value picks (with their name: a value may pick several)."""
+    keyed = bool(fact.pk) and any(x.startswith(f"{fact.pk} = ") for x in f.said)
+    asked = _WHAT_OF.match(r.q) if not keyed and f.values else None
+    if not keyed and asked is None:
         return None
-    named = column_word(fact, r.ws, skip=r.used)
-    if named is None or named[0] == fact.pk:
+    named = column_word(fact, r.ws, skip=r.used) if keyed else column_word(fact, words(asked.group(1)))
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    if named is None or named[0] == fact.pk or (not keyed and named[0] in keys):
         return None
-    sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, named[0]), rel(fact), f.join(), f.where())
+    if keyed:
+        sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, named[0]), rel(fact), f.join(), f.where())
+        return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
+    lab = fact.label_column()
+    shown = S("{}, {}").format(ident(T, lab), ident(T, named[0])) if lab and lab != named[0] else ident(T, named[0])
+    sql = S("SELECT {} FROM {} t{}{} LIMIT 5").format(shown, rel(fact), f.join(), f.where())
     return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
 
 
