@@ -9,7 +9,8 @@ schema's words ("a Box Office claim"), "when did we last submit" (submitted_dt, 
 date a child row's comment says ("when was X granted its premises licence": the permit's date, not a status), and
 "reportable to the council" of every code whose meaning says it, and a kind of row the table's comment lists that a
 column holds as a value ("how many schools are on the member list"), and "what's the certificate for Paddington
-Returns?" (that column of the row the value picks, not a count of it).
+Returns?" (that column of the row the value picks, not a count of it), and "on which day was the most recent spill
+logged?" (its latest date).
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -65,7 +66,9 @@ def _cinemas() -> Catalog:
                    comment="Loyalty members: people and organisations (schools, companies, clubs)", columns={
         "mbr_id": Column("mbr_id", "integer"), "first_nm": Column("first_nm", "text"),
         "mbr_kind": Column("mbr_kind", "text", values=["person", "school", "company", "club"]),
-        "last_nm": Column("last_nm", "text"), "postcode": Column("postcode", "text", samples=["LS6 2AB"])})
+        "last_nm": Column("last_nm", "text"), "postcode": Column("postcode", "text", samples=["LS6 2AB"]),
+        "mobile_no": Column("mobile_no", "text"),
+        "pref_cd": Column("pref_cd", "char(1)", values=["M", "E"], comment="Contact by: M = mobile number, E = email")})
     permit = Table("ops", "parking_permit", "r", pk="permit_id", comment="Car park permits", rows=3000, columns={
         "permit_id": Column("permit_id", "integer"), "mbr_id": Column("mbr_id", "integer"),
         "veh_reg": Column("veh_reg", "text")}, fks=[("mbr_id", "member", "mbr_id")])
@@ -143,6 +146,11 @@ def test_a_lookup_described_in_words_is_the_statement_the_index_advisor_weighs()
     sql = advice_statement("Accounts say looking up an invoice by the supplier's own invoice number is slow. "
                            "What index would help?", cat)
     assert sql is not None and '"supp_inv_ref" =' in sql, sql  # not supplier_id: it says "supplier" only
+    sql = advice_statement("When members ring in we search for them by mobile number, and it's slow. What index "
+                           "would help?", cat)
+    assert sql is not None and '"mobile_no" =' in sql, sql  # its name says it; pref_cd only in a comment
+    sql = advice_statement("The remittance query (supplier_invoice filtered by supplier_id) is slow. What index?", cat)
+    assert sql is not None and 'supplier_invoice WHERE "supplier_id" =' in sql, sql
 
 
 def test_a_setting_may_leave_a_filler_part_of_its_name_unsaid():
@@ -185,3 +193,8 @@ def test_a_kind_the_table_s_comment_lists_is_also_a_value_of_its_column():
 def test_what_is_the_column_of_the_row_a_value_picks():
     q = build_query("What's the certificate for Paddington Returns?", _cinemas(), 20)
     assert q.sql == "SELECT t.title, t.cert_cd FROM prog.film t WHERE t.title = 'Paddington Returns' LIMIT 5", q.sql
+
+
+def test_on_which_day_the_most_recent_row_happened_is_its_latest_date():
+    q = build_query("On which day was the most recent spill logged?", _cinemas(), 20)
+    assert q.sql == "SELECT max(t.logged_at) AS max_logged_at FROM ops.spill_log t", q.sql

@@ -323,7 +323,7 @@ def _crew_catalog() -> Catalog:
 def test_who_asks_for_the_row_and_its_name():
     cat = _crew_catalog()
     q = build_query("Who is the person with the highest karma?", cat)
-    assert q.kind == "list" and 'ORDER BY t.karma DESC LIMIT 1' in q.sql, q.sql
+    assert q.kind == "list" and 'ORDER BY t.karma DESC NULLS LAST LIMIT 1' in q.sql, q.sql
     assert build_query("What is the highest karma of any person?", cat).kind == "max"
     q = build_query("Who are the current stewards?", cat)
     assert q.kind == "list" and "t.resigned_on IS NULL" in q.sql, q.sql

@@ -188,17 +188,24 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
 
 _FILTERED_BY = re.compile(r"\b(?:filter(?:s|ed|ing)?|look(?:s|ed|ing)?(?: ?up|\s+(?:[a-z']+\s+){1,3}?up)|lookups?|"
                           r"search(?:es|ed|ing)?|find(?:s|ing)?|fetch(?:es|ed|ing)?|select(?:s|ed|ing)?|"
-                          r"quer(?:y|ies|ied|ying))\b[^.?;]*?\b(?:by|on|with|using|for)\s+([^.?;!),]+)", re.I)
+                          r"quer(?:y|ies|ied|ying))\b[^.?;]*?\b(?:by|on|with|using)\s+([^.?;!),]+)", re.I)
 _PHRASE_END = re.compile(r"\s+(?:is|are|was|were|takes?|taking|and|but|it|which|that|keeps?|gets?)\b.*$", re.I)
 _OWN = {"their", "its", "his", "her", "our", "own", "the", "a", "an", "each", "every", "any"}
 
 
-def _column_score(t, c, said: list[str]) -> int:
+def _column_score(t, c, said: list[str]) -> float:
     """How many of the words ``said`` the column's name parts (whole, singular or written short) or its comment say."""
     parts = [p for p in name_parts(c.name) if len(p) >= 2]
     comment = {stem(w) for w in words(c.comment) if w not in STOP}
-    return sum((1 if w in _GENERIC else 2) for w in said
-               if any(p == w or p == singular(w) or abbreviates(p, w) for p in parts) or stem(w) in comment)
+    score = 0.0
+    for w in said:
+        if w == c.name.lower():
+            score += 4  # "filtered by flight_id": the name itself
+        elif any(p == w or p == singular(w) or abbreviates(p, w) for p in parts):
+            score += 1 if w in _GENERIC else 2  # a part of the name says it ("merchant" of merchant_nm)
+        elif stem(w) in comment:
+            score += 0.5 if w in _GENERIC else 1  # only its comment does ("registration number" of mapp_no)
+    return score
 
 
 # What people call a column that names seldom say the same way ("number plate" for vehicle_reg, "zip" for postcode)
@@ -219,7 +226,7 @@ def searched_column(phrase: str, tables: list[str], cat: Catalog, question: str 
     text = " ".join(said)
     for k, v in _SAME_AS.items():  # the phrase said the usual way: its words replaced by what columns call it
         if re.search(rf"\b(?:{k})\b", text):
-            said = [*words(re.sub(rf"\b(?:{k})\b", " ", text)), *v.split()]
+            said = [*said, *v.split()]
             break
     searchable = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
     for pool in ([t for t in searchable if t.name in tables], searchable):

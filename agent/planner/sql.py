@@ -200,7 +200,7 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     when = column_word(t, r.ws, skip=r.used) if kind in ("list", "max", "min") and (r.max or r.min) and not r.n else None
     recency = re.search(r"\b(latest|recent|newest|oldest|earliest|last|first|next)\b", q)
     if recency and kind in ("count", "list") and not r.count and not r.n and re.match(
-            r"\s*(?:(?:on|at|in) )?(when|what (?:date|day|time))\b", q):  # "on what date was the very first order placed"
+            r"\s*(?:(?:on|at|in) )?(when|(?:what|which) (?:date|day|time))\b", q):  # "on what date was the very first order placed"
         kind = "min" if recency.group(1) in ("oldest", "earliest", "first", "next") else "max"  # "when was the first
         # payment"; "when is the next show" (from now on: linking._next)
     measured = column_word(t, r.ws, numeric=True, skip=r.used)
@@ -1477,7 +1477,7 @@ def list_order(r: Read, fact: Table) -> psql.Composable:
         asc = bool(re.search(r"\b(oldest|earliest|first|longest[- ](?:serving|standing|tenured)|most senior)\b", r.q))
     else:
         return S("")
-    return S(" ORDER BY {} {}").format(ident(T, col), S("ASC" if asc else "DESC"))
+    return S(" ORDER BY {} {}").format(ident(T, col), S("ASC" if asc else "DESC NULLS LAST"))
 
 
 def _price(t: Table) -> str | None:
