@@ -9,8 +9,9 @@ schema's words ("a Box Office claim"), "when did we last submit" (submitted_dt, 
 date a child row's comment says ("when was X granted its premises licence": the permit's date, not a status), and
 "reportable to the council" of every code whose meaning says it, and a kind of row the table's comment lists that a
 column holds as a value ("how many schools are on the member list"), and "what's the certificate for Paddington
-Returns?" (that column of the row the value picks, not a count of it), and "on which day was the most recent spill
-logged?" (its latest date).
+Returns?" (that column of the row the value picks, not a count of it), "on which day was the most recent spill
+logged?" (its latest date), "how many hours did staff work" (each shift's end less its start, times of day), and a span whose rows'
+own word ("gifts") is no event of a date's comment ("Date the gift was refunded").
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -92,7 +93,17 @@ def _cinemas() -> Catalog:
         "title": Column("title", "text", values=["Paddington Returns", "The Long Night", "Harbour Lights"]),
         "cert_cd": Column("cert_cd", "text", values=["U", "PG", "12A", "15"], comment="BBFC certificate"),
         "supplier_id": Column("supplier_id", "integer")}, fks=[("supplier_id", "supplier", "supplier_id")])
-    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film)
+    rota = Table("ops", "rota", "r", pk="shift_id", comment="Staff rota: one row per person per shift", columns={
+        "shift_id": Column("shift_id", "integer"), "stf_id": Column("stf_id", "integer"),
+        "shift_dt": Column("shift_dt", "date", nullable=False), "start_tm": Column("start_tm", "time without time zone"),
+        "end_tm": Column("end_tm", "time without time zone")}, fks=[("stf_id", "staff", "stf_id")])
+    gift = Table("fund", "donation", "r", pk="don_id", comment="All gifts received for the cinema's trust", columns={
+        "don_id": Column("don_id", "integer"), "amt": Column("amt", "numeric"),
+        "rcvd_dt": Column("rcvd_dt", "date", nullable=False, comment="Date the money was received"),
+        "thank_dt": Column("thank_dt", "date", comment="Date the thank-you letter went out"),
+        "refund_dt": Column("refund_dt", "date", comment="Date the gift was refunded; NULL = kept")})
+    tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film,
+              rota, gift)
     return Catalog({t.name: t for t in tables})
 
 
@@ -198,3 +209,17 @@ def test_what_is_the_column_of_the_row_a_value_picks():
 def test_on_which_day_the_most_recent_row_happened_is_its_latest_date():
     q = build_query("On which day was the most recent spill logged?", _cinemas(), 20)
     assert q.sql == "SELECT max(t.logged_at) AS max_logged_at FROM ops.spill_log t", q.sql
+
+
+def test_hours_worked_are_each_shift_s_end_less_its_start():
+    q = build_query("How many hours did staff work in 2024?", _cinemas(), 20)
+    assert q.sql.startswith("SELECT round((sum((extract(epoch FROM (t.end_tm - t.start_tm)) / 3600)))::numeric, 2)") \
+        and "FROM ops.rota t" in q.sql and "shift_dt >= '2024-01-01'" in q.sql, q.sql
+    q = build_query("How many staff hours did the rota have in 2024?", _cinemas(), 20)
+    assert "sum((extract(epoch FROM (t.end_tm - t.start_tm))" in q.sql, q.sql
+
+
+def test_the_rows_own_word_names_no_event_of_a_span():
+    q = build_query("For gifts received in May 2025, how many days on average did it take us to get the thank-you out?",
+                    _cinemas(), 20)
+    assert "avg((t.thank_dt - t.rcvd_dt)::numeric)" in q.sql and "refund_dt" not in q.sql, q.sql

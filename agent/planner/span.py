@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
-from agent.planner.linking import STOP, column_word, name_parts, same_event, singular, words
+from agent.planner.linking import STOP, column_word, comment_names, name_parts, same_event, singular, words
 from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog, Column, Table
 
@@ -58,7 +58,7 @@ class Span:
 def span(q: str, cat: Catalog, fact: Table, alias: str = "t") -> Span | None:
     """The difference the question measures over ``fact``'s rows, or None."""
     ws = words(q)
-    if _TIME_CUE.search(q) or _NUM_CUE.search(q):
+    if _TIME_CUE.search(q) or _NUM_CUE.search(q) or (_HOURS_ASKED.search(q) and worked(fact)):
         found = _time_span(q, ws, cat, fact, alias)
         if found:
             found.read = _read(q, ws, fact, found)
@@ -132,7 +132,8 @@ def _comment_words(c: Column) -> list[str]:
 
 
 def _own(t: Table) -> frozenset[str]:
-    return frozenset(singular(p) for p in name_parts(t.name))
+    """Words the rows are called by: the table's name and the names its comment gives ("Gifts received": a gift)."""
+    return frozenset(singular(p) for p in [*name_parts(t.name), *(w for n in comment_names(t.comment) for w in n.split("_"))])
 
 
 def _prefix(a: str, b: str) -> int:
@@ -176,7 +177,7 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
         at = len(words(q[:fro.start()]))
         inside = _named_times(ws, owned, at, at + len(words(fro.group(0))))
         named = inside if len(inside) >= 2 else named
-    if len(named) < 2 and not STRONG.search(q):
+    if len(named) < 2 and not STRONG.search(q) and not (_HOURS_ASKED.search(q) and worked(fact)):
         return None  # "orders from March to June" is a window, not a span
     if len(named) >= 2:
         (i, t1, a1, c1, j1), (k, t2, a2, c2, j2) = named[0], named[1]
@@ -196,7 +197,10 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
         events = [c for c in fact.time_columns() if not c.audit]
         one = [x[3] for x in named if x[1] is fact]
         begin = [c for c in events if not c.nullable and c is not (one or [None])[0]]
-        if len(events) == 2:
+        pair = worked(fact)
+        if pair:  # "how many volunteer hours": each shift's end less its start
+            start, end, joins = (alias, pair[0], fact), (alias, pair[1], fact), []
+        elif len(events) == 2:
             start, end, joins = (alias, events[0], fact), (alias, events[1], fact), []
         elif len(one) == 1 and begin:  # "first-response time": from the row's own start (opened_ts) to the time named
             start, end, joins = (alias, begin[0], fact), (alias, one[0], fact), []
@@ -212,10 +216,30 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
     elif unit == "days" and ("date" in (start[1].type, end[1].type) or re.search(r"\bcalendar days?\b", q)):
         # a date has no time of day: days from a booking's timestamp to an arrival date are calendar days
         expr = S("({}::date - {}::date)::numeric").format(e_col, s_col)
+    elif _clock(start[1]) and _clock(end[1]):  # times of day: their difference is an interval already
+        expr = S("(extract(epoch FROM ({} - {})) / {})").format(e_col, s_col, psql.Literal(div))
     else:
         expr = S("(extract(epoch FROM ({}::timestamp - {}::timestamp)) / {})").format(e_col, s_col, psql.Literal(div))
     said = f"{end[2].name}.{end[1].name} − {start[2].name}.{start[1].name} in {unit}"
     return Span(expr, f"{unit}", said, [j for i, j in enumerate(joins) if j not in joins[:i]])
+
+
+_HOURS_ASKED = re.compile(r"\b(?:how many|total|number of)\s+(?:[a-z]+\s+)?(?:hours|minutes)\b")
+_STARTS = {"start", "started", "begin", "began", "in", "from"}
+_ENDS = {"end", "ended", "finish", "finished", "out", "to", "stop", "stopped"}
+
+
+def _clock(c: Column) -> bool:
+    return c.type.startswith("time") and not c.type.startswith("timestamp")
+
+
+def worked(t: Table) -> tuple[Column, Column] | None:
+    """A row's start and end times, when one column's name says it starts and one that it ends (start_tm / end_tm,
+    clock_in / clock_out): the stretch a shift or session lasts."""
+    times = [c for c in t.columns.values() if c.type.startswith("time") and not c.audit]  # times of day too
+    starts = [c for c in times if set(name_parts(c.name)) & _STARTS]
+    ends = [c for c in times if set(name_parts(c.name)) & _ENDS]
+    return (starts[0], ends[0]) if len(starts) == 1 and len(ends) == 1 and starts[0] is not ends[0] else None
 
 
 def _number_span(q: str, ws: list[str], fact: Table, alias: str) -> Span | None:

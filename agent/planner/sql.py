@@ -31,7 +31,7 @@ from agent.planner.linking import (MONTHS, NUMBER_WORDS, QTY_COLS, SECONDS_PER, 
                                    stem_word, visible, vocabulary, words, Window, anchored)
 from agent.planner.choose import candidates, choose, explain
 from agent.planner.question import LISTS, Read, read
-from agent.planner.span import PAST, STRONG, Span, span
+from agent.planner.span import PAST, STRONG, Span, span, worked
 from agent.planner.spelling import QUESTION_WORDS, respell
 from toolkits.catalog import Catalog, Table
 
@@ -187,6 +187,12 @@ def what_kind(r: Read, cat: Catalog, t: Table) -> tuple[str, bool]:
     of_all = _OF_ALL.match(q)
     if of_all and kind in ("count", "list") and not r.count and not r.n and _named_measure(t, words(of_all.group(1))):
         kind = "sum"  # "what was the estimated cost of all the waste logged": the costs added up, not the rows
+    if (kind in ("count", "sum") or (kind == "list" and not r.n)) and time_summed(q) \
+            and re.search(r"\b(?:hours|minutes)\b", q) and not duration_col(t):
+        kids = [rt for rt in [t, *(x for x, _, _ in cat.inbound(t.name) if x.kind in "rp")] if worked(rt)]
+        if len(kids) == 1:  # "how many volunteer hours did our shops get": the shifts' end less start, summed
+            kind = "sum"
+            r.child = None if kids[0] is t else kids[0].name
     if kind == "count" and r.sum and column_word(t, r.ws, numeric=True, skip=r.used):
         kind = "sum"  # "the total number of staffed beds": a sum of the column the comment calls that
     if hm and kind == "count" and not r.group:  # "how many API calls were metered": a sum of the quantity in calls
