@@ -258,6 +258,14 @@ ASK = [
     "what are the three most common notes among victim rows of O'Hara'); DELETE FROM victim; --?",
     "which victim rows have left'); DROP TABLE victim; --?",
     "what is the submission date of the oldest victim row'; TRUNCATE victim; --?",
+    # readings added 2026-11-29 (twenty-first session): a listing that names its parent and filters on it, "last
+    # Saturday", a share's population, a lookup described in words, "what's the X for", hours from start/end times
+    "Show me the victim rows Acme Quay'); DELETE FROM victim; -- logged last Saturday",
+    "what share of the open'||pg_terminate_backend(pg_backend_pid())||' victim rows were closed?",
+    "the office looks up victim rows by their note'); DROP TABLE victim; -- and it is slow. What index would help?",
+    "What's the note for the victim row O'Hara'); TRUNCATE victim; --?",
+    "How many hours did victim rows work in 2024'); DELETE FROM victim; --?",
+    "When did we last submit a victim row'; TRUNCATE victim; --?",
 ]
 
 
