@@ -11,7 +11,8 @@ date a child row's comment says ("when was X granted its premises licence": the 
 column holds as a value ("how many schools are on the member list"), and "what's the certificate for Paddington
 Returns?" (that column of the row the value picks, not a count of it), "on which day was the most recent spill
 logged?" (its latest date), "how many hours did staff work" (each shift's end less its start, times of day), and a span whose rows'
-own word ("gifts") is no event of a date's comment ("Date the gift was refunded").
+own word ("gifts") is no event of a date's comment ("Date the gift was refunded"), and a table comment that opens
+with "Every" ("Every screening we have programmed": screenings).
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -102,8 +103,11 @@ def _cinemas() -> Catalog:
         "rcvd_dt": Column("rcvd_dt", "date", nullable=False, comment="Date the money was received"),
         "thank_dt": Column("thank_dt", "date", comment="Date the thank-you letter went out"),
         "refund_dt": Column("refund_dt", "date", comment="Date the gift was refunded; NULL = kept")})
+    perf = Table("prog", "perf", "r", pk="perf_id", comment="Every screening we have programmed since 2019", columns={
+        "perf_id": Column("perf_id", "integer"), "film_id": Column("film_id", "integer"),
+        "starts_at": Column("starts_at", "timestamp", nullable=False)}, fks=[("film_id", "film", "film_id")])
     tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film,
-              rota, gift)
+              rota, gift, perf)
     return Catalog({t.name: t for t in tables})
 
 
@@ -223,3 +227,8 @@ def test_the_rows_own_word_names_no_event_of_a_span():
     q = build_query("For gifts received in May 2025, how many days on average did it take us to get the thank-you out?",
                     _cinemas(), 20)
     assert "avg((t.thank_dt - t.rcvd_dt)::numeric)" in q.sql and "refund_dt" not in q.sql, q.sql
+
+
+def test_a_comment_that_opens_with_every_names_the_rows():
+    q = build_query("How many screenings did we programme in 2024?", _cinemas(), 20)
+    assert "FROM prog.perf t" in q.sql, q.sql

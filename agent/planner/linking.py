@@ -163,6 +163,8 @@ def comment_names(comment: str) -> list[str]:
             ws = ws[:-1]  # "Sales order header", "Item master", "Sales representative current (information)"
         if ws and ws[0] in _QUALIFIERS and len(ws) > 1:
             ws = ws[1:]  # "Current stock balance": stock balance
+        if ws and ws[0] == "every" and len(ws) > 1 and ws[1] not in ("row", "rows", "record", "entry", "line", "time"):
+            ws = ws[1:]  # "Every job we tendered for": job
         if len(ws) > 3 and i < len(lead.split("/")) and ws[0] not in _NOT_NAMES and ws[-1].endswith("s") \
                 and not {"not", "no", "yet", "never", "without"} & set(tokens):
             ws = ws[-2:]  # "Hourly shop-floor employees": the head noun names the rows, not its modifiers
