@@ -106,8 +106,13 @@ def _cinemas() -> Catalog:
     perf = Table("prog", "perf", "r", pk="perf_id", comment="Every screening we have programmed since 2019", columns={
         "perf_id": Column("perf_id", "integer"), "film_id": Column("film_id", "integer"),
         "starts_at": Column("starts_at", "timestamp", nullable=False)}, fks=[("film_id", "film", "film_id")])
+    price = Table("prog", "ticket_price", "r", pk="price_id", comment="Ticket price history of a film", columns={
+        "price_id": Column("price_id", "integer"), "film_id": Column("film_id", "integer"),
+        "valid_from": Column("valid_from", "date", nullable=False),
+        "valid_to": Column("valid_to", "date", comment="Last day this price applied; NULL = current price"),
+        "price": Column("price", "numeric")}, fks=[("film_id", "film", "film_id")])
     tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film,
-              rota, gift, perf)
+              rota, gift, perf, price)
     return Catalog({t.name: t for t in tables})
 
 
@@ -208,6 +213,9 @@ def test_a_kind_the_table_s_comment_lists_is_also_a_value_of_its_column():
 def test_what_is_the_column_of_the_row_a_value_picks():
     q = build_query("What's the certificate for Paddington Returns?", _cinemas(), 20)
     assert q.sql == "SELECT t.title, t.cert_cd FROM prog.film t WHERE t.title = 'Paddington Returns' LIMIT 5", q.sql
+    q = build_query("What is the ticket price of Paddington Returns right now?", _cinemas(), 20)
+    assert q.sql.startswith("SELECT t.price FROM prog.ticket_price t JOIN prog.film") and "valid_to IS NULL" in q.sql \
+        and "title = 'Paddington Returns'" in q.sql, q.sql  # the value is the parent's
 
 
 def test_on_which_day_the_most_recent_row_happened_is_its_latest_date():

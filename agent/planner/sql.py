@@ -1394,7 +1394,7 @@ def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
     """"the balance of account 4711": one column of the row a key picks; "what's the PIP code for the Fostair
     inhaler": that column of the rows a value picks (with their name: a value may pick several)."""
     keyed = bool(fact.pk) and any(x.startswith(f"{fact.pk} = ") for x in f.said)
-    asked = _WHAT_OF.match(r.q) if not keyed and f.values else None
+    asked = _WHAT_OF.match(r.q) if not keyed and f.conds else None  # values here or on a parent
     if not keyed and asked is None:
         return None
     named = column_word(fact, r.ws, skip=r.used) if keyed else column_word(fact, words(asked.group(1)))
