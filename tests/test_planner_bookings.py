@@ -12,7 +12,8 @@ column holds as a value ("how many schools are on the member list"), and "what's
 Returns?" (that column of the row the value picks, not a count of it), "on which day was the most recent spill
 logged?" (its latest date), "how many hours did staff work" (each shift's end less its start, times of day), and a span whose rows'
 own word ("gifts") is no event of a date's comment ("Date the gift was refunded"), and a table comment that opens
-with "Every" ("Every screening we have programmed": screenings).
+with "Every" ("Every screening we have programmed": screenings), and a permit that "runs out" or "expires" on its
+expires_on.
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def _cinemas() -> Catalog:
         "pref_cd": Column("pref_cd", "char(1)", values=["M", "E"], comment="Contact by: M = mobile number, E = email")})
     permit = Table("ops", "parking_permit", "r", pk="permit_id", comment="Car park permits", rows=3000, columns={
         "permit_id": Column("permit_id", "integer"), "mbr_id": Column("mbr_id", "integer"),
-        "veh_reg": Column("veh_reg", "text")}, fks=[("mbr_id", "member", "mbr_id")])
+        "veh_reg": Column("veh_reg", "text"), "issued_on": Column("issued_on", "date", nullable=False),
+        "expires_on": Column("expires_on", "date")}, fks=[("mbr_id", "member", "mbr_id")])
     supplier = Table("buy", "supplier", "r", pk="supplier_id", comment="Film distributors and kiosk suppliers", columns={
         "supplier_id": Column("supplier_id", "integer"), "supp_nm": Column("supp_nm", "text")})
     invoice = Table("buy", "supplier_invoice", "r", pk="inv_id", comment="Invoices we receive", rows=9000, columns={
@@ -240,3 +242,9 @@ def test_the_rows_own_word_names_no_event_of_a_span():
 def test_a_comment_that_opens_with_every_names_the_rows():
     q = build_query("How many screenings did we programme in 2024?", _cinemas(), 20)
     assert "FROM prog.perf t" in q.sql, q.sql
+
+
+def test_runs_out_and_expire_name_the_expiry_date():
+    for q in ("How many parking permits run out in the next 30 days?", "How many parking permits expire in the next 30 days?"):
+        sql = build_query(q, _cinemas(), 20).sql
+        assert "t.expires_on >= current_date" in sql and "issued_on" not in sql, sql

@@ -902,19 +902,26 @@ def verb_of(w: str) -> str | None:
     return None
 
 
+# Words that say a date runs out ("runs out" with its "out"; "lapses" alone), read as "expire"
+_EXPIRES = {"run": "expire", "runs": "expire", "running": "expire", "ran": "expire", "lapse": "expire", "lapses": "expire",
+            "lapsed": "expired", "lapsing": "expire"}
+
+
 def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, set[int]]:
     """The timestamp column a time window applies to, and the word positions that chose it."""
     cols = t.time_columns()
     if not cols:
         return None, set()
     named = []  # (abbreviated?, distance from the window, column, word position)
+    ws = [_EXPIRES.get(w, w) if _EXPIRES.get(w) != "expire" or ws[i + 1:i + 2] == ["out"] else w
+          for i, w in enumerate(ws)]  # "a card that runs out": expires_on
     for i, w in enumerate(ws):
         made = verb_of(w)  # "submission date": submitted_on
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
             if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)) \
                     or (made is not None and stem.startswith(made)) \
-                    or (len(w) >= 4 and stem in (w + "ed", w + "d", w + w[-1] + "ed")):  # "submit": submitted_dt
+                    or (len(w) >= 4 and stem in (w + "ed", w + "d", w + w[-1] + "ed", w + "s")):  # "submit": submitted_dt
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif "_" not in stem and abbreviates(stem, w):  # "received" → rcv_dt
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
