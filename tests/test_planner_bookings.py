@@ -12,8 +12,8 @@ column holds as a value ("how many schools are on the member list"), and "what's
 Returns?" (that column of the row the value picks, not a count of it), "on which day was the most recent spill
 logged?" (its latest date), "how many hours did staff work" (each shift's end less its start, times of day), and a span whose rows'
 own word ("gifts") is no event of a date's comment ("Date the gift was refunded"), and a table comment that opens
-with "Every" ("Every screening we have programmed": screenings), and a permit that "runs out" or "expires" on its
-expires_on.
+with "Every" ("Every screening we have programmed": screenings), a permit that "runs out" or "expires" on its
+expires_on, and staff who "have left" in a year far from the word (term_dt, not the hire date).
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def _cinemas() -> Catalog:
                           comment="P = planned, L = premises licence granted, O = open to the public")})
     staff = Table("ops", "staff", "r", pk="stf_id", comment="Ushers and kiosk staff", columns={
         "stf_id": Column("stf_id", "integer"), "first_nm": Column("first_nm", "text"),
-        "last_nm": Column("last_nm", "text"), "cinema_id": Column("cinema_id", "integer")},
+        "last_nm": Column("last_nm", "text"), "cinema_id": Column("cinema_id", "integer"),
+        "hire_dt": Column("hire_dt", "date", nullable=False),
+        "term_dt": Column("term_dt", "date", comment="Last day of employment; NULL = still employed")},
         fks=[("cinema_id", "cinema", "cinema_id")])
     booking = Table("sales", "booking", "r", pk="bkg_id", comment="Seat bookings", columns={
         "bkg_id": Column("bkg_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
@@ -248,3 +250,8 @@ def test_runs_out_and_expire_name_the_expiry_date():
     for q in ("How many parking permits run out in the next 30 days?", "How many parking permits expire in the next 30 days?"):
         sql = build_query(q, _cinemas(), 20).sql
         assert "t.expires_on >= current_date" in sql and "issued_on" not in sql, sql
+
+
+def test_have_left_dates_the_leaving_even_far_from_the_year():
+    q = build_query("How many staff have left the business during the whole of 2024?", _cinemas(), 20)
+    assert "t.term_dt >= '2024-01-01'" in q.sql and "hire_dt" not in q.sql, q.sql

@@ -927,6 +927,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
             elif window_pos >= 0 and abs(i - window_pos) <= 3 and same_event(w, c):  # "completed" → closed_ts
                 named.append((2, abs(i - window_pos), c.name, i))
+            elif w in ("left", "leave", "quit", "resigned") and same_event(w, c):  # "have left the company since
+                named.append((2, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))  # ..." → term_dt
             elif "_" in stem and len(w) > 3 and w not in STOP and w not in _WHEN_WORDS and any(
                     p == w or (len(p) > 3 and (p.startswith(w) or w.startswith(p) or p.startswith(stem_word(w))))
                     for p in stem.split("_") if p not in _WHEN_WORDS):
