@@ -13,7 +13,8 @@ Returns?" (that column of the row the value picks, not a count of it), "on which
 logged?" (its latest date), "how many hours did staff work" (each shift's end less its start, times of day), and a span whose rows'
 own word ("gifts") is no event of a date's comment ("Date the gift was refunded"), and a table comment that opens
 with "Every" ("Every screening we have programmed": screenings), a permit that "runs out" or "expires" on its
-expires_on, and staff who "have left" in a year far from the word (term_dt, not the hire date).
+expires_on, staff who "have left" in a year far from the word (term_dt, not the hire date), and inspections "booked for next
+week" (when they happen, not when they were booked).
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -115,8 +116,12 @@ def _cinemas() -> Catalog:
         "valid_from": Column("valid_from", "date", nullable=False),
         "valid_to": Column("valid_to", "date", comment="Last day this price applied; NULL = current price"),
         "price": Column("price", "numeric")}, fks=[("film_id", "film", "film_id")])
+    visit = Table("ops", "inspection", "r", pk="insp_id", comment="Fire safety inspections of a cinema", columns={
+        "insp_id": Column("insp_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
+        "booked_at": Column("booked_at", "timestamp", nullable=False),
+        "inspection_at": Column("inspection_at", "timestamp", nullable=False)}, fks=[("cinema_id", "cinema", "cinema_id")])
     tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film,
-              rota, gift, perf, price)
+              rota, gift, perf, price, visit)
     return Catalog({t.name: t for t in tables})
 
 
@@ -255,3 +260,10 @@ def test_runs_out_and_expire_name_the_expiry_date():
 def test_have_left_dates_the_leaving_even_far_from_the_year():
     q = build_query("How many staff have left the business during the whole of 2024?", _cinemas(), 20)
     assert "t.term_dt >= '2024-01-01'" in q.sql and "hire_dt" not in q.sql, q.sql
+
+
+def test_booked_for_a_window_dates_the_event_not_the_booking():
+    q = build_query("How many inspections are booked for next week?", _cinemas(), 20)
+    assert "t.inspection_at >= date_trunc('week', now()) + interval '1 week'" in q.sql, q.sql
+    q = build_query("How many inspections were booked last week?", _cinemas(), 20)
+    assert "t.booked_at >= date_trunc('week', now()) - interval '1 week'" in q.sql, q.sql

@@ -902,6 +902,7 @@ def verb_of(w: str) -> str | None:
     return None
 
 
+_PLANNED_FOR = {"booked", "scheduled", "planned", "due", "rostered", "timetabled", "slated", "expected", "arranged"}
 # Words that say a date runs out ("runs out" with its "out"; "lapses" alone), read as "expire"
 _EXPIRES = {"run": "expire", "runs": "expire", "running": "expire", "ran": "expire", "lapse": "expire", "lapses": "expire",
             "lapsed": "expired", "lapsing": "expire"}
@@ -915,7 +916,10 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     named = []  # (abbreviated?, distance from the window, column, word position)
     ws = [_EXPIRES.get(w, w) if _EXPIRES.get(w) != "expire" or ws[i + 1:i + 2] == ["out"] else w
           for i, w in enumerate(ws)]  # "a card that runs out": expires_on
+    planned = {i for i in range(len(ws) - 1) if ws[i] in _PLANNED_FOR and ws[i + 1] == "for"}
     for i, w in enumerate(ws):
+        if i in planned:
+            continue  # "viewings booked for next week": when they happen, not when they were booked
         made = verb_of(w)  # "submission date": submitted_on
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
@@ -944,6 +948,9 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         votes = {c: sum(1 for x in named if x[2] == c) for c in {x[2] for x in named}}
         _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0] > 0, -votes[x[2]], x[0], x[1]))
         return col, {x[3] for x in named if x[2] == col and x[1] <= 5 or x[3] == i}
+    own = [c for c in cols if set(name_parts(c.name)) & {singular(p) for p in name_parts(t.name)}]
+    if planned and len(own) == 1:  # the event the table is named after (viewing_at of viewings)
+        return own[0].name, set()
     if not any(w in ("born", "birth", "birthday", "age", "aged", "birthdays") for w in ws):
         cols = [c for c in cols if not born(c)] or cols  # "visits last month": no one's date of birth
     events = [c for c in cols if not c.nullable and not c.audit]
