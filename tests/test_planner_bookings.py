@@ -13,8 +13,9 @@ Returns?" (that column of the row the value picks, not a count of it), "on which
 logged?" (its latest date), "how many hours did staff work" (each shift's end less its start, times of day), and a span whose rows'
 own word ("gifts") is no event of a date's comment ("Date the gift was refunded"), and a table comment that opens
 with "Every" ("Every screening we have programmed": screenings), a permit that "runs out" or "expires" on its
-expires_on, staff who "have left" in a year far from the word (term_dt, not the hire date), and inspections "booked for next
-week" (when they happen, not when they were booked).
+expires_on, staff who "have left" in a year far from the word (term_dt, not the hire date), inspections "booked for next
+week" (when they happen, not when they were booked), and "on hire for more than 90 days", which no rate per day
+measures.
 Pure functions over catalog objects."""
 from __future__ import annotations
 
@@ -120,8 +121,11 @@ def _cinemas() -> Catalog:
         "insp_id": Column("insp_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
         "booked_at": Column("booked_at", "timestamp", nullable=False),
         "inspection_at": Column("inspection_at", "timestamp", nullable=False)}, fks=[("cinema_id", "cinema", "cinema_id")])
+    kit = Table("ops", "kit_hire", "r", pk="hire_id", comment="Projector and sound kit we hire in", columns={
+        "hire_id": Column("hire_id", "integer"), "on_hire_dt": Column("on_hire_dt", "date", nullable=False),
+        "day_rate": Column("day_rate", "numeric", comment="Hire rate per day")})
     tables = (cinema, staff, booking, spill, promo, zone, drop, member, permit, supplier, invoice, claim, licence, film,
-              rota, gift, perf, price, visit)
+              rota, gift, perf, price, visit, kit)
     return Catalog({t.name: t for t in tables})
 
 
@@ -267,3 +271,8 @@ def test_booked_for_a_window_dates_the_event_not_the_booking():
     assert "t.inspection_at >= date_trunc('week', now()) + interval '1 week'" in q.sql, q.sql
     q = build_query("How many inspections were booked last week?", _cinemas(), 20)
     assert "t.booked_at >= date_trunc('week', now()) - interval '1 week'" in q.sql, q.sql
+
+
+def test_a_rate_per_day_is_no_length_of_time():
+    q = build_query("Which kit hires have been on hire for more than 90 days?", _cinemas(), 20)
+    assert "day_rate >" not in q.sql, q.sql

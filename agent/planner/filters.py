@@ -732,7 +732,9 @@ def duration_filters(t: Table, q: str, alias: str) -> tuple[list, list[str]]:
     for c in t.columns.values():
         said = re.search(r"\b(seconds?|minutes?|mins|hours?|days?)\b|_(sec|secs|s|min|mins|hrs?|h|days?)$",
                          f"{c.comment.lower()} {c.name.lower()}" if c.comment else c.name.lower())
-        if c.is_numeric and said:
+        rate = re.search(r"\bper\s+(?:second|minute|hour|day|week|month)\b|\brate\b", c.comment.lower()) \
+            or "rate" in name_parts(c.name)  # "Hire rate per day" (day_rate) is money, no length of time
+        if c.is_numeric and said and not rate:
             unit = (said.group(1) or said.group(2)).rstrip("s") or "s"
             unit = {"sec": "second", "min": "minute", "mins": "minute", "hr": "hour", "h": "hour", "": "second"}.get(unit, unit)
             if unit in _UNIT_S:
