@@ -53,9 +53,10 @@ def _cinemas() -> Catalog:
         "log_id": Column("log_id", "integer"), "cinema_id": Column("cinema_id", "integer"),
         "stf_id": Column("stf_id", "integer"), "logged_at": Column("logged_at", "timestamp", nullable=False),
         "est_cost": Column("est_cost", "numeric", comment="Estimated cost of the spill"),
-        "sev_cd": Column("sev_cd", "char(2)", values=["MN", "RP", "DG"],
+        "sev_cd": Column("sev_cd", "char(2)", values=["MN", "RP", "DG", "RU"],
                          comment="MN = minor (no report), RP = reportable to the council (injury), DG = dangerous glass "
-                                 "breakage (reportable to the council, e.g. a screen)")},
+                                 "breakage (reportable to the council, e.g. a screen), RU = urgent reportable to the "
+                                 "council")},
         fks=[("cinema_id", "cinema", "cinema_id"), ("stf_id", "staff", "stf_id")])
     promo = Table("mkt", "promo", "r", pk="promo_id", comment="Marketing promotions", columns={
         "promo_id": Column("promo_id", "integer"),
@@ -211,7 +212,7 @@ def test_the_date_a_child_row_s_comment_says_of_the_row_a_name_picks():
 
 def test_a_phrase_every_code_s_meaning_says_picks_them_all():
     q = build_query("How many spills in 2024 were reportable to the council?", _cinemas(), 20)
-    assert "sev_cd IN ('RP', 'DG')" in q.sql, q.sql
+    assert "sev_cd IN ('RP', 'DG')" in q.sql, q.sql  # not RU: "urgent" sets it apart, a remark says it of DG
     q = build_query("How many minor spills were logged in 2024?", _cinemas(), 20)
     assert "sev_cd = 'MN'" in q.sql, q.sql
 

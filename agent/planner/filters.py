@@ -300,7 +300,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         used |= span
         phrase = {stem(ws[i]) for i in span if ws[i] not in STOP}
         for other in meanings(c) if len(phrase) >= 2 and not out and not isinstance(code, bool) else ():
-            if other.code != code and phrase <= set(other.words):  # "reportable under RIDDOR": every code whose
+            remark = other.said.split("(", 1)[1] if "(" in other.said else ""  # not "timed next day" beside "next day":
+            if other.code != code and phrase <= {stem(w) for w in words(remark)}:  # "reportable under RIDDOR": each code whose
                 conds.append(S("{} = {}").format(column_ref(alias, c), L(other.code)))  # meaning says it ("RD = RIDDOR
                 eqs.append((column_ref(alias, c), other.code))  # reportable", "DO = dangerous occurrence (RIDDOR
                 said.append(f"{c.name} = {other.code} ({other.said})")  # reportable ...)"), as one IN list
