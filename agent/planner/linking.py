@@ -515,8 +515,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 
 def _last_weekday(q: str) -> Window | None:
-    """"last Saturday": that day of the week before today (a week ago when today is one), or "on Saturday"
-    said of the past the same; "next Friday" is ``_next``'s."""
+    """"last Saturday": that day of the week before today (a week ago when today is one)."""
     m = re.search(r"\b(?:last|previous|this past)\s+(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", q)
     if not m:
         return None

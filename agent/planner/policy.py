@@ -193,7 +193,7 @@ _PHRASE_END = re.compile(r"\s+(?:is|are|was|were|takes?|taking|and|but|it|which|
 _OWN = {"their", "its", "his", "her", "our", "own", "the", "a", "an", "each", "every", "any"}
 
 
-def _column_score(t, c, said: list[str]) -> float:
+def _column_score(c, said: list[str]) -> float:
     """How many of the words ``said`` the column's name parts (whole, singular or written short) or its comment say."""
     parts = [p for p in name_parts(c.name) if len(p) >= 2]
     comment = {stem(w) for w in words(c.comment) if w not in STOP}
@@ -230,7 +230,7 @@ def searched_column(phrase: str, tables: list[str], cat: Catalog, question: str 
             break
     searchable = [t for t in cat.tables.values() if t.kind in "rpm" and not t.partition_of]
     for pool in ([t for t in searchable if t.name in tables], searchable):
-        scored = sorted(((_column_score(t, c, said), t.rows, t.name, c.name) for t in pool for c in t.columns.values()
+        scored = sorted(((_column_score(c, said), t.rows, t.name, c.name) for t in pool for c in t.columns.values()
                          if c.name != t.pk), reverse=True)
         if scored and scored[0][0] > 1:  # a generic word alone ("number" of "number plate") says too little
             return scored[0][2], scored[0][3]  # of two that say as much, the bigger table's: a lookup is slow there
