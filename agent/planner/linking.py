@@ -901,10 +901,18 @@ def verb_of(w: str) -> str | None:
     return None
 
 
-_PLANNED_FOR = {"booked", "scheduled", "planned", "due", "rostered", "timetabled", "slated", "expected", "arranged"}
+# Words that say an event is planned for a time ("scheduled for January", "booked for next week")
+PLANNED = {"scheduled", "planned", "slated", "due", "expected", "booked", "rostered", "timetabled"}
+_PLANNED_FOR = PLANNED | {"arranged"}
 # Words that say a date runs out ("runs out" with its "out"; "lapses" alone), read as "expire"
 _EXPIRES = {"run": "expire", "runs": "expire", "running": "expire", "ran": "expire", "lapse": "expire", "lapses": "expire",
             "lapsed": "expired", "lapsing": "expire"}
+
+
+def first_clause(comment: str) -> str:
+    """A comment's first clause, lower case: up to a semicolon, a sentence's end or "NULL" (what follows explains
+    other things)."""
+    return re.split(r";|\.\s|\bnull\b", (comment or "").lower(), maxsplit=1)[0]
 
 
 def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, set[int]]:
@@ -938,7 +946,7 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))  # "scheduled to depart"
     for c in cols if window_pos >= 0 else ():  # "gave notice in 2024": "Date the member gave notice to cancel" (two
         # words next to the window that the comment's first clause says, not its remarks in parentheses)
-        said = _pairs(re.sub(r"\([^)]*\)?", " ", re.split(r";|\.\s|\bnull\b", (c.comment or "").lower(), maxsplit=1)[0]))
+        said = _pairs(re.sub(r"\([^)]*\)?", " ", first_clause(c.comment)))
         named += [(1, abs(i - window_pos), c.name, i) for i in range(len(ws) - 1)
                   if abs(i - window_pos) <= 3 and (stem_word(ws[i]), stem_word(ws[i + 1])) in said
                   and not {ws[i], ws[i + 1]} & (STOP | _WHEN_WORDS)]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import full_name, missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
-from agent.planner.linking import (STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
+from agent.planner.linking import (PLANNED, STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
                                    shared_names, singular, spelled_numbers, stem_word, time_column, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table, ranked_tables
@@ -117,7 +117,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)
         r.used |= {i for i, w in enumerate(ws) if w in r.window.phrase.split()}
         before = r.window_pos - (1 if r.window_pos > 0 and ws[r.window_pos] not in _PLANNED_BY else 0)
-        if 0 < before and ws[before - 1] in _PLANNED and ws[before] in _PLANNED_BY:
+        if 0 < before and ws[before - 1] in PLANNED and ws[before] in _PLANNED_BY:
             r.used.add(before - 1)  # "scheduled for January 2024": when, not a status 'scheduled'
     for o in [m.table for m in r.mentions[1:] if m.table != r.subject]:
         link = cat.link(r.subject, o)
@@ -169,7 +169,6 @@ def flag_said(t, ws: list[str]) -> bool:
     return False
 
 
-_PLANNED = {"scheduled", "planned", "slated", "due", "expected", "booked", "rostered", "timetabled"}
 _PLANNED_BY = {"for", "on", "in", "during", "at"}
 _EVER = re.compile(r"\b(at some (?:point|stage|time)|at any (?:point|stage|time)|ever|at least once)\b")
 

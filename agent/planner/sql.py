@@ -25,7 +25,7 @@ from agent.planner.filters import (ENDING, MISSING, says_still, full_name, FIRST
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import (MONTHS, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
+from agent.planner.linking import (MONTHS, first_clause, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
                                    column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms,
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
                                    stem_word, visible, vocabulary, words, Window, anchored)
@@ -1041,7 +1041,7 @@ def _names_date(c, w: str) -> bool:
     with ("shipped" → shipped_at, "retired" → a comment "date of retirement (retired on)")."""
     parts = [p for p in re.split(r"[_\W]+", c.name.lower()) if (len(p) >= 5 or (len(p) == 4 and p == w))
              and p not in ("date", "time")]  # "left" names left_on as it is
-    first = re.split(r";|\.\s|\bnull\b", c.comment.lower(), maxsplit=1)[0]  # later sentences explain other things
+    first = first_clause(c.comment)  # later sentences explain other things
     said = [x for x in re.findall(r"[a-z]{5,}", first) if x not in ("while", "which", "there", "timestamp")
             and x not in QUESTION_WORDS]  # "Date the (first) shipment left": "first" asks, it names no date
     return any(w.startswith(p) and len(w) - len(p) <= 3 for p in parts + said)
@@ -1371,8 +1371,7 @@ def _date_by_comment(r: Read, cat: Catalog, fact: Table, f: Filters) -> Query | 
         if rt.kind not in "rpm":
             continue
         for c in rt.time_columns():
-            first = re.split(r";|\.\s|\bnull\b", c.comment.lower(), maxsplit=1)[0]
-            hits = said & {stem_word(x) for x in words(first)}
+            hits = said & {stem_word(x) for x in words(first_clause(c.comment))}
             if len(hits) >= 2:
                 scored.append((len(hits), rt, col, refcol, c.name, hits))
     scored.sort(key=lambda x: -x[0])
