@@ -704,6 +704,28 @@ def _bare_month(q: str) -> Window | None:
     return Window(m.group(0), low, psql.SQL("{} + interval '1 month'").format(low))
 
 
+_NO_YEAR_DAY = re.compile(
+    rf"(?:\b(?:on|for|dated|of|ending|ended|starting)\s+)?(?:(?:{'|'.join(WEEKDAYS)}),?\s+)?(?:the\s+)?"
+    rf"(?:\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?)"
+    rf"(?!\s*,?\s*\d)(?![\d:])")
+
+
+def _day_no_year(q: str, question: str) -> Window | None:
+    """"the week ending Sunday 8 June", "on March 3rd": that day of the current year (the data's own year where it
+    stops in the past). "may" is a month only when written May."""
+    for m in _NO_YEAR_DAY.finditer(q):
+        day, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if name.startswith("may") and "May" not in question[m.start():m.end()]:
+            continue
+        month = next(i for i, full in enumerate(MONTHS, 1) if full.startswith(name[:3]))
+        if not 1 <= int(day) <= (29 if month == 2 else 30 if month in (4, 6, 9, 11) else 31) or (month, day) == (2, "29"):
+            continue
+        low = psql.SQL("make_date(extract(year FROM current_date)::int, {}, {})").format(
+            psql.Literal(month), psql.Literal(int(day)))
+        return Window(m.group(0), low, psql.SQL("{} + 1").format(low))
+    return None
+
+
 def time_window(question: str) -> Window | None:
     """The time window a question names, open-ended when it goes on "or later" / "or earlier" ("clubs opened in
     2020 or later": from 2020 on)."""
@@ -772,7 +794,7 @@ def _window(question: str) -> Window | None:
     if m and 1990 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0)[:-1].strip(), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
-    return _bare_month(q)
+    return _day_no_year(q, question) or _bare_month(q)
 
 
 # --------------------------------------------------------------------------- columns

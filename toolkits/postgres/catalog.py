@@ -280,12 +280,14 @@ _AHEAD = {"due", "exp", "expiry", "expires", "expiration", "valid", "until", "th
 def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str, str] | None:
     """Where the data's own "today" is read when the database is a snapshot: (table, column, its newest date) of the
     newest date/time any event column holds (pg_stats, no scan), when that is more than 60 days ago — a copy of data
-    that stopped then, where "this year" means the data's year. None for a live database (something is recent)."""
+    that stopped then, where "this year" means the data's year. None for a live database (something is recent).
+    A materialized view is no event history: its rows restate its tables', and a date it adds is when it was
+    refreshed (a snapshot's view refreshed on loading would make the copy look live)."""
     today = now or dt.date.today()
     newest: list[tuple[dt.date, str, str]] = []  # each event column's newest date
     for schema, table, col, bounds, common in rows:
         t = cat.tables.get(table)
-        if t is None or t.schema != schema or t.kind not in "rpm" or col not in t.columns or name_words(col) & _AHEAD:
+        if t is None or t.schema != schema or t.kind not in "rp" or col not in t.columns or name_words(col) & _AHEAD:
             continue
         seen = []
         for v in [*(bounds if isinstance(bounds, list) else json.loads(bounds or "[]")),
