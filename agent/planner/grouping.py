@@ -33,6 +33,8 @@ class Group:
 # Nouns an adjective like "monthly" describes as a rate, not a time bucket ("monthly fee", "hourly rate")
 _RATES = {"price", "prices", "fee", "fees", "rent", "rents", "rate", "rates", "cost", "costs", "salary", "salaries",
           "charge", "charges", "payment", "payments", "premium", "premiums", "wage", "wages", "subscription", "amount"}
+_RATE_NOUNS = {"rate", "rates", "fee", "fees", "price", "prices", "rent", "charge", "charges", "premium", "premiums",
+               "wage", "wages", "salary", "subscription"}  # "daily hire rate", "monthly membership fee": one word apart
 
 
 def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | None, str, bool]:
@@ -57,7 +59,7 @@ def grouping(r: Read, cat: Catalog, fact: Table, kind: str) -> tuple[Group | Non
     if every and r.ws.index(every.group(1)) in values:
         every = None  # "policies that pay monthly" when a code means monthly: a value, not a bucket
     after = r.ws[r.ws.index(every.group(1)) + 1:][:2] if every else []
-    if after and (after[0] in _RATES or (after[1:] and after[0] in ("list", "base", "gross", "net") and after[1] in _RATES)
+    if after and (after[0] in _RATES or (after[1:] and after[1] in _RATE_NOUNS)
                   or column_word(fact, after[:1], numeric=True)):
         every = None  # "the monthly list price of the Standard plan", "monthly fee": a rate, not a bucket
     if group is None and every:

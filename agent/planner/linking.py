@@ -530,8 +530,8 @@ _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 
 
 def _month_of_year(q: str) -> Window | None:
-    """"in March 2025", "during june 2022", "for Sep 2024": that month."""
-    m = re.search(rf"\b(?:in|during|for|of|throughout)\s+{_MONTH}\s+(\d{{4}})\b", q)
+    """"in March 2025", "during june 2022", "for Sep 2024", "the May 2025 valuations": that month."""
+    m = re.search(rf"\b(?:in|during|for|of|throughout|the|our|their)\s+{_MONTH}\s+(\d{{4}})\b", q)
     if not m:
         return None
     month = next((i for i, name in enumerate(MONTHS, 1) if name.startswith(m.group(1)[:3])), None)

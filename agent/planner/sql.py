@@ -818,7 +818,8 @@ def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
             # "people currently in the department", "crew members still employed" (NULL = still employed)
             after = words(r.q[still.end():])[:2]  # "questions currently closed": the end itself, now
             after += words(r.q[:still.start()])[-1:] if still.group(1) not in ("still", "currently") else []  # "closed now"
-            if any(len(w) >= 4 and w in forms(p) for w in after for p in name_parts(ending[0].name)):
+            own = set(name_parts(fact.name))  # "plant currently on hire": off_hire_dt's "hire" is the table's name
+            if any(len(w) >= 4 and w in forms(p) for w in after for p in set(name_parts(ending[0].name)) - own):
                 f.add(S("{} IS NOT NULL").format(ident(T, ending[0].name)), f"{ending[0].name} set ({still.group(1)})")
             else:
                 if set(name_parts(ending[0].name)) & {"end", "to", "thru", "until", "expiry"}:

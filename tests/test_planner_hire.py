@@ -1,0 +1,79 @@
+"""Readings from the misses of the twenty-second session's run, each on a schema of its own (a tool-hire depot): a day
+written without its year ("the week ending Sunday 8 June"), "the May 2025 invoices" (a month before what it dates),
+"currently on hire" when the end column's name holds the table's own word (off_hire_dt of hire), "the combined daily
+hire rate" (a sum of a rate, no bucket per day), and the data's today when a materialized view was refreshed on
+loading. Pure functions over catalog objects."""
+from __future__ import annotations
+
+import datetime as dt
+
+from agent.planner.sql import build_query
+from toolkits.catalog import Catalog, Column, Table
+
+
+def _depot() -> Catalog:
+    depot = Table("hire", "depot", "r", pk="depot_id", comment="Our hire depots", columns={
+        "depot_id": Column("depot_id", "integer"),
+        "depot_nm": Column("depot_nm", "text", values=["Kirkstall Road", "Canal Wharf"])})
+    hire = Table("hire", "hire", "r", pk="hire_id", comment="Tools and machines out on hire to customers", columns={
+        "hire_id": Column("hire_id", "integer"), "depot_id": Column("depot_id", "integer"),
+        "on_hire_dt": Column("on_hire_dt", "date", nullable=False),
+        "off_hire_dt": Column("off_hire_dt", "date", comment="Date the customer called it off hire; NULL = still on hire"),
+        "day_rate": Column("day_rate", "numeric(8,2)", comment="Hire rate per calendar day, excl. VAT"),
+        "hire_status": Column("hire_status", "char(1)", values=["B", "O", "F"],
+                              comment="B = booked, O = on hire, F = off hired")},
+        fks=[("depot_id", "depot", "depot_id")])
+    sheet = Table("hire", "timesheet", "r", pk="ts_id", comment="Weekly timesheets of the depot staff", columns={
+        "ts_id": Column("ts_id", "integer"), "depot_id": Column("depot_id", "integer"),
+        "week_ending": Column("week_ending", "date", nullable=False),
+        "hrs": Column("hrs", "numeric(5,2)", comment="Hours worked"),
+        "ts_status": Column("ts_status", "char(1)", values=["S", "A"],
+                            comment="S = submitted, awaiting approval; A = approved")},
+        fks=[("depot_id", "depot", "depot_id")])
+    invoice = Table("hire", "invoice", "r", pk="inv_id", comment="Invoices to customers", columns={
+        "inv_id": Column("inv_id", "integer"), "inv_dt": Column("inv_dt", "date", nullable=False),
+        "net_amt": Column("net_amt", "numeric(10,2)", comment="Invoice value before VAT")})
+    return Catalog({t.name: t for t in (depot, hire, sheet, invoice)})
+
+
+def test_a_day_without_its_year_is_that_day_of_this_year():
+    sql = build_query("How many timesheets for the week ending Sunday 8 June are still awaiting approval?", _depot()).sql
+    assert "t.week_ending >= make_date(extract(year FROM current_date)::int, 6, 8)" in sql, sql
+    assert "t.ts_status = 'S'" in sql, sql
+    sql = build_query("How many invoices were raised on March 3rd?", _depot()).sql
+    assert "make_date(extract(year FROM current_date)::int, 3, 3)" in sql, sql
+
+
+def test_may_is_a_month_only_when_written_as_one():
+    from agent.planner.linking import time_window
+
+    assert time_window("How many hires on 2 May?") is not None
+    assert time_window("Which 2 may be late?") is None
+
+
+def test_a_month_and_year_before_what_it_dates():
+    sql = build_query("What was the total net amount across all the May 2025 invoices?", _depot()).sql
+    assert "t.inv_dt >= '2025-05-01'::date AND t.inv_dt < '2025-06-01'::date" in sql, sql
+
+
+def test_currently_on_hire_is_no_off_hire_date_when_the_end_column_holds_the_tables_word():
+    sql = build_query("How many machines are currently on hire at Canal Wharf?", _depot()).sql
+    assert "t.off_hire_dt IS NULL" in sql and "IS NOT NULL" not in sql, sql
+
+
+def test_the_combined_daily_rate_is_a_sum_of_the_rate_not_a_count_per_day():
+    sql = build_query("What's the combined daily hire rate of everything currently on hire at Kirkstall Road?",
+                      _depot()).sql
+    assert sql.startswith("SELECT sum(t.day_rate)") and "date_trunc" not in sql, sql
+
+
+def test_a_materialized_views_refresh_date_does_not_make_a_snapshot_live():
+    from toolkits.postgres.catalog import data_clock
+
+    cat = _depot()
+    cat.tables["mv_depot_income"] = Table("hire", "mv_depot_income", "m", columns={
+        "refreshed_on": Column("refreshed_on", "date")})
+    rows = [("hire", "hire", "on_hire_dt", ["2024-01-07", "2025-06-11"], None),
+            ("hire", "invoice", "inv_dt", ["2024-01-08", "2025-06-12"], None),
+            ("hire", "mv_depot_income", "refreshed_on", None, ["2026-11-28"])]
+    assert data_clock(rows, cat, dt.date(2026, 11, 28)) == ("invoice", "inv_dt", "2025-06-12")
