@@ -1,8 +1,9 @@
 """Readings from the misses of the twenty-second session's run, each on a schema of its own (a tool-hire depot): a day
 written without its year ("the week ending Sunday 8 June"), "the May 2025 invoices" (a month before what it dates),
 "currently on hire" when the end column's name holds the table's own word (off_hire_dt of hire), "the combined daily
-hire rate" (a sum of a rate, no bucket per day), and the data's today when a materialized view was refreshed on
-loading. Pure functions over catalog objects."""
+hire rate" (a sum of a rate, no bucket per day), the data's today when a materialized view was refreshed on
+loading, "since the start of March" with no year, and "the weekly rate in March 2023" of a rate history (the rate valid
+then). Pure functions over catalog objects."""
 from __future__ import annotations
 
 import datetime as dt
@@ -33,7 +34,16 @@ def _depot() -> Catalog:
     invoice = Table("hire", "invoice", "r", pk="inv_id", comment="Invoices to customers", columns={
         "inv_id": Column("inv_id", "integer"), "inv_dt": Column("inv_dt", "date", nullable=False),
         "net_amt": Column("net_amt", "numeric(10,2)", comment="Invoice value before VAT")})
-    return Catalog({t.name: t for t in (depot, hire, sheet, invoice)})
+    tool = Table("hire", "tool", "r", pk="tool_id", comment="Kinds of tool we hire out", columns={
+        "tool_id": Column("tool_id", "integer"),
+        "tool_nm": Column("tool_nm", "text", values=["Mini Digger", "Floor Sander"])})
+    rate = Table("hire", "rate_card", "r", pk="rc_id", comment="Weekly hire rate of each tool over time", columns={
+        "rc_id": Column("rc_id", "integer"), "tool_id": Column("tool_id", "integer"),
+        "valid_from": Column("valid_from", "date", nullable=False),
+        "valid_to": Column("valid_to", "date", comment="NULL = the current rate"),
+        "week_rate": Column("week_rate", "numeric(8,2)", comment="Weekly rate")},
+        fks=[("tool_id", "tool", "tool_id")])
+    return Catalog({t.name: t for t in (depot, hire, sheet, invoice, tool, rate)})
 
 
 def test_a_day_without_its_year_is_that_day_of_this_year():
@@ -77,3 +87,18 @@ def test_a_materialized_views_refresh_date_does_not_make_a_snapshot_live():
             ("hire", "invoice", "inv_dt", ["2024-01-08", "2025-06-12"], None),
             ("hire", "mv_depot_income", "refreshed_on", None, ["2026-11-28"])]
     assert data_clock(rows, cat, dt.date(2026, 11, 28)) == ("invoice", "inv_dt", "2025-06-12")
+
+
+def test_since_the_start_of_a_month_without_its_year_is_open_from_the_latest_such_month():
+    sql = build_query("How many hires have started since the start of March?", _depot()).sql
+    assert "t.on_hire_dt >= date_trunc('month', now()) - make_interval(months => ((extract(month FROM now())::int - 3" \
+        in sql and "t.on_hire_dt <" not in sql, sql
+    sql = build_query("How many invoices were raised before June?", _depot()).sql
+    assert "t.inv_dt < date_trunc('month', now())" in sql and "t.inv_dt >=" not in sql, sql
+
+
+def test_a_rate_in_a_month_is_the_rate_valid_then_not_one_set_then():
+    sql = build_query("What was the weekly rate of the Mini Digger in March 2023?", _depot()).sql
+    assert "t.valid_from < '2023-04-01'::date AND (t.valid_to IS NULL OR t.valid_to >= '2023-03-01'::date)" in sql, sql
+    sql = build_query("How many rates were set in March 2023?", _depot()).sql
+    assert "t.valid_from >= '2023-03-01'::date AND t.valid_from < '2023-04-01'::date" in sql, sql

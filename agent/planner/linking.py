@@ -693,15 +693,40 @@ def _month_range(q: str) -> Window | None:
     return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
 
 
+def _latest_month(name: str) -> psql.Composable:
+    """The first day of the latest month so named up to today (this one while it lasts)."""
+    month = next(i for i, full in enumerate(MONTHS, 1) if full.startswith(name[:3]))
+    return psql.SQL("date_trunc('month', now()) - make_interval(months => ((extract(month FROM now())::int - {} + 12) % 12))"
+                    ).format(psql.Literal(month))
+
+
 def _bare_month(q: str) -> Window | None:
     """"in October" with no year: the latest October up to today (this one while it lasts)."""
     m = _BARE_MONTH.search(q)
-    month = next((i for i, name in enumerate(MONTHS, 1) if m and name.startswith(m.group(1)[:3])), None)
-    if month is None:
+    if m is None:
         return None
-    low = psql.SQL("date_trunc('month', now()) - make_interval(months => ((extract(month FROM now())::int - {} + 12) % 12))"
-                   ).format(psql.Literal(month))
+    low = _latest_month(m.group(1))
     return Window(m.group(0), low, psql.SQL("{} + interval '1 month'").format(low))
+
+
+_BOUNDED_MONTH = re.compile(rf"\b{_BOUND}\s+(?:the\s+)?(?:(start|beginning|end)\s+of\s+)?{_MONTH}(?!\s*\d)"
+                            r"(?!\s+(?:to|until|till|through|thru|and|-)\b)")
+
+
+def _bounded_month(q: str) -> Window | None:
+    """"since the start of March", "before June", "until the end of May" with no year: open at the latest such month
+    up to today (its first day; after its last with "end of" / "after")."""
+    m = _BOUNDED_MONTH.search(q)
+    if m is None:
+        return None
+    first = _latest_month(m.group(3))
+    after = psql.SQL("{} + interval '1 month'").format(first)
+    word, end = m.group(1), m.group(2) == "end"
+    if word in ("before", "prior to", "earlier than"):
+        return Window(m.group(0), None, after if end else first)
+    if word in ("until", "till", "up to", "through", "by"):
+        return Window(m.group(0), None, after)
+    return Window(m.group(0), after if end or word in ("after", "later than") else first)
 
 
 _NO_YEAR_DAY = re.compile(
@@ -794,7 +819,7 @@ def _window(question: str) -> Window | None:
     if m and 1990 < int(m.group(1)) < 2100:
         y = int(m.group(1))
         return Window(m.group(0)[:-1].strip(), _date(f"{y}-01-01"), _date(f"{y + 1}-01-01"))
-    return _day_no_year(q, question) or _bare_month(q)
+    return _day_no_year(q, question) or _bounded_month(q) or _bare_month(q)
 
 
 # --------------------------------------------------------------------------- columns

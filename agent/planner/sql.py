@@ -641,8 +641,10 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         f.joins.append(S(" JOIN {} w ON {} = {}").format(rel(table), ident("w", parent[2]), ident(T, parent[1])))
     col, pos = time_column(table, r.ws, r.window_pos)
     valid = validity(table)
-    if valid and not pos and table is fact and _one_day_window(r.window):
-        # "who held account X on New Year's Day 2024", "holders as of 30 June": the rows valid that day
+    if valid and not pos and table is fact and (_one_day_window(r.window) or (
+            r.window.low is not None and r.window.high is not None and not (r.count or r.n or r.sum or r.avg))):
+        # "who held account X on New Year's Day 2024", "holders as of 30 June": the rows valid that day; "the list
+        # price of the Standard plan in March 2023": the rows valid at some time in that month
         start, end = valid
         high = r.window.high if r.window.high is not None else S("current_date + 1")
         f.add(S("{} < {} AND ({} IS NULL OR {} >= {})").format(ident(alias, start), high, ident(alias, end),
