@@ -53,7 +53,9 @@ COMMENT ON COLUMN member.tier IS 'Membership tier: S standard, G gold, PT patron
 UPDATE member SET tier = CASE WHEN member_id % 10 = 0 THEN 'G' WHEN member_id % 25 = 1 THEN 'PT' ELSE 'S' END;
 ALTER TABLE member ADD COLUMN prefs jsonb NOT NULL DEFAULT '{}';
 UPDATE member SET prefs = jsonb_build_object('channel', (ARRAY['email', 'sms', 'post'])[1 + member_id % 3],
-                                              'large_print', member_id % 7 = 0, 'mkt_ok', member_id % 3 = 0);
+                                              'large_print', member_id % 7 = 0, 'mkt_ok', member_id % 3 = 0,
+                                              'topics', CASE member_id % 4 WHEN 0 THEN '["crime", "history"]'::jsonb
+                                                        WHEN 1 THEN '["poetry"]'::jsonb ELSE '[]'::jsonb END);
 COMMENT ON COLUMN member.prefs IS 'Notice preferences: channel, large_print, mkt_ok (agreed to receive marketing mail)';
 CREATE TABLE reading_list (entry_id serial PRIMARY KEY, title_id int REFERENCES title, member_id int REFERENCES member,
                            rank_no int NOT NULL);
@@ -137,6 +139,12 @@ def test_a_jsonb_key_with_few_values_filters_like_a_column(ask, dsn):
 def test_a_jsonb_flag_named_by_what_the_jsonb_comment_says_of_it(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM member WHERE (prefs ->> 'mkt_ok')::boolean")
     assert f"**{want}**" in lead(ask("How many members agreed to receive marketing mail?"))
+
+
+def test_an_element_of_a_list_a_jsonb_key_holds(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM member WHERE prefs -> 'topics' ? 'poetry'")
+    text = ask("How many members have poetry among their favourite topics?")
+    assert f"**{want}**" in lead(text) and "topics contains poetry" in lead(text), text
 
 
 def test_a_duration_in_words_on_a_column_in_minutes(ask, dsn):

@@ -106,7 +106,11 @@ def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> ps
 
 
 def column_ref(alias: str, c) -> psql.Composable:
-    """A column in a statement; a jsonb key as ``alias.col ->> 'key'``."""
+    """A column in a statement; a jsonb key as ``alias.col ->> 'key'`` (a key holding a list: its elements as an
+    array, which ``= ANY`` searches)."""
+    if c.key_of and c.is_array:
+        return S("ARRAY(SELECT jsonb_array_elements_text(CASE jsonb_typeof({0} -> {1}) WHEN 'array' THEN {0} -> {1} "
+                 "END))").format(ident(alias, c.key_of), L(c.name))
     return S("({} ->> {})").format(ident(alias, c.key_of), L(c.name)) if c.key_of else ident(alias, c.name)
 
 

@@ -177,6 +177,18 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
             for key, val in cur.fetchall():
                 if val is not None and len(val) <= 40:
                     seen.setdefault(key, set()).add(val)
+            cur.execute(psql.SQL("SELECT j.key, e.value FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = 'object' "
+                                 "LIMIT {n}) x, jsonb_each(x.{c}) j, jsonb_array_elements(CASE WHEN jsonb_typeof(j.value) "
+                                 "= 'array' THEN j.value ELSE '[]'::jsonb END) e WHERE jsonb_typeof(e.value) = 'string'"
+                                 ).format(c=psql.Identifier(c.name), s=psql.Identifier(t.schema),
+                                          t=psql.Identifier(t.name), n=psql.Literal(sample_rows)))
+            listed: dict[str, set[str]] = {}  # "allergies": ["shellfish", "nuts"]: the elements, as an array's values
+            for key, val in cur.fetchall():
+                if isinstance(val, str) and len(val) <= 40 and key not in seen:
+                    listed.setdefault(key, set()).add(val)
+            for key, vals in listed.items():
+                if key not in t.columns and len(vals) <= 50:
+                    t.keys[key] = Column(key, "text[]", sorted(vals), f"key {key} of {c.name} (a list)", key_of=c.name)
             for key, vals in seen.items():
                 if key not in t.columns:  # too many values to list (an e-mail): the key is still known, by samples
                     said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
