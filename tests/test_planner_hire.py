@@ -102,3 +102,21 @@ def test_a_rate_in_a_month_is_the_rate_valid_then_not_one_set_then():
     assert "t.valid_from < '2023-04-01'::date AND (t.valid_to IS NULL OR t.valid_to >= '2023-03-01'::date)" in sql, sql
     sql = build_query("How many rates were set in March 2023?", _depot()).sql
     assert "t.valid_from >= '2023-03-01'::date AND t.valid_from < '2023-04-01'::date" in sql, sql
+
+
+def test_a_letter_of_a_short_form_with_an_ampersand_is_no_code():
+    cat = _depot()
+    cat.tables["site_check"] = Table("hire", "site_check", "r", pk="chk_id", comment="", columns={
+        "chk_id": Column("chk_id", "integer"), "chk_dt": Column("chk_dt", "date", nullable=False),
+        "chk_type": Column("chk_type", "char(1)", values=["W", "A"],
+                           comment="W = weekly depot check, A = audit by our H&S advisor"),
+        "score": Column("score", "smallint", comment="Audit score 0-100")})
+    cat.tables["depot"].columns["vat_cd"] = Column("vat_cd", "char(1)", values=["H", "S", "Z"],
+                                                    comment="H = higher rate, S = standard, Z = zero rated")
+    from agent.planner.filters import value_filters
+    from agent.planner.linking import words
+
+    assert value_filters(cat.tables["depot"], words("the audits our H&S advisors did"), "t", set())[0] == []
+    assert value_filters(cat.tables["depot"], words("depots on a Z rate"), "t", set())[0]  # a letter alone is a code
+    sql = build_query("What was the average score of the audits our H&S advisors did in 2024?", cat).sql
+    assert "hire.site_check" in sql and "t.chk_type = 'A'" in sql and "vat_cd" not in sql, sql

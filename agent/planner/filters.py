@@ -174,8 +174,12 @@ _INFLECTION = re.compile(r"e?s|e?d|ing|ers?|[a-z](ed|ing)|\s\S{1,3}")
 
 
 def _abbreviation(ws: list[str], i: int) -> bool:
-    """A letter of "i.e." or "e.g." ("still open, i.e. placed ..."): no value 'E'."""
-    return len(ws[i]) == 1 and ((i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]))
+    """A letter of "i.e." or "e.g." ("still open, i.e. placed ..."), or of a short form written with "&" or "/"
+    ("our H&S advisors", "P&L"): no value 'E', 'H'. (An article is no such letter: "got a C".)"""
+    if len(ws[i]) != 1:
+        return False
+    return (i > 0 and ws[i - 1] + ws[i] in ("ie", "eg")) or ws[i:i + 2] in (["i", "e"], ["e", "g"]) or any(
+        0 <= j < len(ws) and len(ws[j]) == 1 and ws[j] != "a" for j in (i - 1, i + 1))
 
 
 def _audit_user(c: Column) -> bool:
