@@ -3,13 +3,17 @@ written without its year ("the week ending Sunday 8 June"), "the May 2025 invoic
 "currently on hire" when the end column's name holds the table's own word (off_hire_dt of hire), "the combined daily
 hire rate" (a sum of a rate, no bucket per day), the data's today when a materialized view was refreshed on
 loading, "since the start of March" with no year, and "the weekly rate in March 2023" of a rate history (the rate valid
-then). Pure functions over catalog objects."""
+then), a code asked about two words after its column's ("what does pay plan D mean?", "what is a hire of type
+L?") and a table a comment names with a possessive ("Depot manager's diary"). Pure functions over catalog objects."""
 from __future__ import annotations
 
 import datetime as dt
 
+from agent.planner.linking import comment_names
+from agent.planner.policy import Planner
 from agent.planner.sql import build_query
 from toolkits.catalog import Catalog, Column, Table
+from toolkits.postgres import build_registry
 
 
 def _depot() -> Catalog:
@@ -120,3 +124,30 @@ def test_a_letter_of_a_short_form_with_an_ampersand_is_no_code():
     assert value_filters(cat.tables["depot"], words("depots on a Z rate"), "t", set())[0]  # a letter alone is a code
     sql = build_query("What was the average score of the audits our H&S advisors did in 2024?", cat).sql
     assert "hire.site_check" in sql and "t.chk_type = 'A'" in sql and "vat_cd" not in sql, sql
+
+
+def _plan(q: str, cat: Catalog):
+    planner = Planner(build_registry(), None, read_catalog=lambda ctx: cat)
+    return planner, planner.make_plan(q)
+
+
+def test_a_code_asked_about_several_words_after_its_column_or_as_a_kind_of_row():
+    cat = _depot()
+    cat.tables["hire"].columns["pay_plan"] = Column("pay_plan", "char(1)", values=["U", "W"],
+                                                    comment="U = paid up front, W = weekly card payments")
+    cat.tables["hire"].columns["hire_typ"] = Column("hire_typ", "char(1)", values=["L", "S"],
+                                                    comment="L = long-term contract hire, S = short hire")
+    planner, steps = _plan("On a hire, what does pay plan W mean?", cat)
+    assert [s.tool for s in steps] == ["describe_table"] and "weekly card payments" in planner.lead, steps
+    planner, steps = _plan("In the depot's hire records, what is a hire of type L?", cat)
+    assert [s.tool for s in steps] == ["describe_table"] and "long-term contract hire" in planner.lead, steps
+
+
+def test_a_table_a_comment_names_with_a_possessive():
+    assert "depot_manager_diary" in comment_names("Depot manager's diary: deliveries, breakdowns and visitors")
+    cat = _depot()
+    cat.tables["diary_entry"] = Table("hire", "diary_entry", "r", pk="entry_id",
+                                      comment="Depot manager's diary: deliveries, breakdowns and visitors", columns={
+        "entry_id": Column("entry_id", "integer"), "entry_ts": Column("entry_ts", "timestamp", nullable=False)})
+    _, steps = _plan("What do we keep in the depot manager's diary? List the fields.", cat)
+    assert [(s.tool, s.args) for s in steps] == [("describe_table", {"table": "diary_entry"})], steps

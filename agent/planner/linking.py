@@ -147,6 +147,7 @@ def comment_names(comment: str) -> list[str]:
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
     out = []
     for i, part in enumerate([*lead.split("/"), *alts]):
+        part = re.sub(r"['’]s\b", "", part)  # "Harbour master's log": the log, no "s" ending the name
         ws, tokens, broke = [], re.findall(r"[a-z][a-z0-9]*", part.lower()), ""
         for k, w in enumerate(tokens):
             if ws and k + 1 < len(tokens) and (tokens[k + 1] in STOP or tokens[k + 1] in _ROUTES) \

@@ -131,8 +131,11 @@ def column_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str] | N
     return (owners[0], col) if len(owners) == 1 else None
 
 
-_CODE_MEANT = re.compile(r"\bwhat (?:does|do|is)\s+(?:the\s+)?(?:[a-z_]+\s+)?(?:code|value|letter|flag)?\s*['\"]?"
-                         r"([A-Za-z0-9][\w-]{0,11})['\"]?\s+(?:mean|stand for|signify|indicate)s?\b", re.I)
+_CODE_MEANT = re.compile(r"\bwhat (?:does|do|is)\s+(?:the\s+)?(?:[a-z_]+\s+){0,3}?(?:code|value|letter|flag)?\s*['\"]?"
+                         r"([A-Za-z0-9][\w-]{0,11})['\"]?\s+(?:mean|stand for|signify|indicate)s?\b|"
+                         r"\bwhat(?:'s| is| are)\s+(?:an?|the)\s+(?:[a-z_]+\s+){1,3}?(?:of|with)\s+(?:the\s+)?"
+                         r"(?:type|kind|class|code|status|category|grade)\s+['\"]?([A-Z0-9][\w-]{0,7})['\"]?\s*\??\s*$",
+                         re.I)  # "what does pay plan D mean?", "what is a lift of type H?"
 
 
 _THAT_MEANT = re.compile(r"\bwhat (?:does|do|is|might) (?:that|this|it|the code|that code|this code)\s+"
@@ -167,13 +170,14 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     """"What does the status code WO mean?": (table, column, code) for the one column (of a table the question
     names, else of any) that holds that code or whose comment explains it."""
     m = _CODE_MEANT.search(q)
-    if m and m.group(1).lower() not in ("that", "this", "it", "those", "these"):
-        code = m.group(1)
+    g = (1 if m.group(1) else 2) if m else 0
+    if m and m.group(g).lower() not in ("that", "this", "it", "those", "these"):
+        code = m.group(g)
     elif (_THAT_MEANT.search(q) or _THAT_CODE.search(q)) and (said := re.findall(r"\b[A-Z][A-Z0-9]{1,7}\b", q)):
         code = said[-1]  # "Some members cancelled with the reason UNUS. What does that stand for?"
     else:
         return None
-    before = set(words(q[:m.start(1)])) if m else set()
+    before = set(words(q[:m.start(g)])) if m else set()
     for pool in (list(dict.fromkeys(tables)), list(cat.tables)):  # a table named twice is one table
         owners = [(t, c.name) for t in pool if t in cat.tables for c in cat.tables[t].columns.values()
                   if code in c.values or any(str(x.code) == code for x in meanings(c) if not isinstance(x.code, bool))]
