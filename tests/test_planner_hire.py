@@ -4,7 +4,8 @@ written without its year ("the week ending Sunday 8 June"), "the May 2025 invoic
 hire rate" (a sum of a rate, no bucket per day), the data's today when a materialized view was refreshed on
 loading, "since the start of March" with no year, and "the weekly rate in March 2023" of a rate history (the rate valid
 then), a code asked about two words after its column's ("what does pay plan D mean?", "what is a hire of type
-L?") and a table a comment names with a possessive ("Depot manager's diary"). Pure functions over catalog objects."""
+L?"), a table a comment names with a possessive ("Depot manager's diary"), and a slow lookup "by its name all day
+long" (the name of the van the possessive said; how often is no column). Pure functions over catalog objects."""
 from __future__ import annotations
 
 import datetime as dt
@@ -151,3 +152,17 @@ def test_a_table_a_comment_names_with_a_possessive():
         "entry_id": Column("entry_id", "integer"), "entry_ts": Column("entry_ts", "timestamp", nullable=False)})
     _, steps = _plan("What do we keep in the depot manager's diary? List the fields.", cat)
     assert [(s.tool, s.args) for s in steps] == [("describe_table", {"table": "diary_entry"})], steps
+
+
+def test_a_lookup_by_its_name_is_the_name_of_what_the_possessive_said():
+    from agent.planner.policy import advice_statement
+
+    cat = _depot()
+    cat.tables["diary_entry"] = Table("hire", "diary_entry", "r", pk="entry_id", rows=90000,
+                                      comment="Depot manager's diary: deliveries, breakdowns and visitors", columns={
+        "entry_id": Column("entry_id", "integer"), "entry_ts": Column("entry_ts", "timestamp", nullable=False),
+        "van_nm": Column("van_nm", "text", comment="Van name as written (free text)", samples=["Bluebird"]),
+        "staff_nm": Column("staff_nm", "text", comment="Who wrote the entry")})
+    sql = advice_statement("The depot team look up a van's visits in the diary by its name all day long, and it's "
+                           "slow. What index would help?", cat)
+    assert sql == "SELECT * FROM hire.diary_entry WHERE \"van_nm\" = 'Bluebird'", sql

@@ -193,7 +193,9 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
 _FILTERED_BY = re.compile(r"\b(?:filter(?:s|ed|ing)?|look(?:s|ed|ing)?(?: ?up|\s+(?:[a-z']+\s+){1,3}?up)|lookups?|"
                           r"search(?:es|ed|ing)?|find(?:s|ing)?|fetch(?:es|ed|ing)?|select(?:s|ed|ing)?|"
                           r"quer(?:y|ies|ied|ying))\b[^.?;]*?\b(?:by|on|with|using)\s+([^.?;!),]+)", re.I)
-_PHRASE_END = re.compile(r"\s+(?:is|are|was|were|takes?|taking|and|but|it|which|that|keeps?|gets?)\b.*$", re.I)
+_PHRASE_END = re.compile(r"\s+(?:is|are|was|were|takes?|taking|and|but|it|which|that|keeps?|gets?|all (?:day|the time|week)|"
+                         r"every (?:day|time|hour|minute)|(?:many|several|hundreds of|thousands of) times|constantly|"
+                         r"(?:a|quite a) lot|often)\b.*$", re.I)  # "... by its name all day long": how often, no column
 _OWN = {"their", "its", "his", "her", "our", "own", "the", "a", "an", "each", "every", "any"}
 
 
@@ -227,6 +229,10 @@ def searched_column(phrase: str, tables: list[str], cat: Catalog, question: str 
     said = [w for w in words(phrase) if w not in STOP and w not in _OWN and len(w) >= 2]
     if not said:
         return None
+    at = question.find(phrase) if question else -1
+    owner = re.findall(r"\b([a-z]+)['’]s\b", question[:at].lower()) if at > 0 else []
+    if owner and re.match(r"\s*(?:its|their|his|her)\b", phrase, re.I):
+        said.append(owner[-1])  # "a boat's movements ... by its name": the boat's name (vessel_nm, "Boat name")
     text = " ".join(said)
     for k, v in _SAME_AS.items():  # the phrase said the usual way: its words replaced by what columns call it
         if re.search(rf"\b(?:{k})\b", text):
