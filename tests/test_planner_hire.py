@@ -166,3 +166,13 @@ def test_a_lookup_by_its_name_is_the_name_of_what_the_possessive_said():
     sql = advice_statement("The depot team look up a van's visits in the diary by its name all day long, and it's "
                            "slow. What index would help?", cat)
     assert sql == "SELECT * FROM hire.diary_entry WHERE \"van_nm\" = 'Bluebird'", sql
+
+
+def test_when_did_a_named_person_leave_is_the_date_the_present_tense_verb_names():
+    cat = _depot()
+    cat.tables["fitter"] = Table("hire", "fitter", "r", pk="fitter_id", comment="Our fitters", columns={
+        "fitter_id": Column("fitter_id", "integer"), "first_nm": Column("first_nm", "text", values=["Nina", "Tom"]),
+        "last_nm": Column("last_nm", "text", values=["Okafor", "Reid"]),
+        "start_dt": Column("start_dt", "date", nullable=False), "leave_dt": Column("leave_dt", "date")})
+    sql = build_query("When did Nina Okafor leave us?", cat).sql
+    assert sql.startswith("SELECT t.leave_dt FROM hire.fitter t") and "'Okafor'" in sql, sql

@@ -1352,7 +1352,8 @@ def date_of(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> Que
     (not a count, nor the latest of many)."""
     if not _WHEN.match(r.q) or not f.values or r.max or r.min or r.latest:
         return None
-    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if (i not in r.used or w in ENDING)
+    named = [c for c in fact.time_columns() for i, w in enumerate(r.ws) if (i not in r.used or w in ENDING
+                                                                            or PAST.get(w, w) in ENDING)
              and len(w) >= 4 and (_names_date(c, w) or _names_date(c, w + "ed") or _names_date(c, w + "d")
                                   or _names_date(c, PAST.get(w, w)))]  # "open": opened_on; "leave": left_on
     if len({c.name for c in named}) > 1:
