@@ -5,7 +5,8 @@ hire rate" (a sum of a rate, no bucket per day), the data's today when a materia
 loading, "since the start of March" with no year, and "the weekly rate in March 2023" of a rate history (the rate valid
 then), a code asked about two words after its column's ("what does pay plan D mean?", "what is a hire of type
 L?"), a table a comment names with a possessive ("Depot manager's diary"), and a slow lookup "by its name all day
-long" (the name of the van the possessive said; how often is no column). Pure functions over catalog objects."""
+long" (the name of the van the possessive said; how often is no column), "when did Nina Okafor leave us?", and "vans
+out of action" for a flag whose meaning opens with the table's own word. Pure functions over catalog objects."""
 from __future__ import annotations
 
 import datetime as dt
@@ -176,3 +177,14 @@ def test_when_did_a_named_person_leave_is_the_date_the_present_tense_verb_names(
         "start_dt": Column("start_dt", "date", nullable=False), "leave_dt": Column("leave_dt", "date")})
     sql = build_query("When did Nina Okafor leave us?", cat).sql
     assert sql.startswith("SELECT t.leave_dt FROM hire.fitter t") and "'Okafor'" in sql, sql
+
+
+def test_a_flags_meaning_headed_by_the_tables_own_word():
+    cat = _depot()
+    cat.tables["van"] = Table("hire", "van", "r", pk="van_id", comment="Delivery vans", columns={
+        "van_id": Column("van_id", "integer"), "reg_no": Column("reg_no", "text"),
+        "on_rd": Column("on_rd", "boolean", comment="false = van out of action (MOT failure, accident repairs)")})
+    sql = build_query("How many vans are out of action at the moment?", cat).sql
+    assert "t.on_rd IS FALSE" in sql, sql
+    sql = build_query("How many vans are in action?", cat).sql
+    assert "on_rd" not in sql, sql

@@ -381,6 +381,14 @@ def _top(c: Column, ws: list[str], skip: set[int], common: set[str]) -> list[tup
         said = {qs[i] for i in hits}
         head = [i for i in hits if qs[i] in m.head]
         others = {s for x in ms if x is not m and x.code != m.code for s in x.words}
+        if m.head and not head and set(m.head) <= {stem(ws[i]) for i in skip if i < len(ws)}:
+            # "berths out of service" for "false = berth out of service": the head is the table's word, which the
+            # mention read; the rest of the question's phrase, as the meaning writes it, names the value
+            lo, hi, text = min(hits), max(hits), " ".join(words(m.said.split("(")[0]))
+            if any(set(ws[a:lo]) - _LIGHT and f" {' '.join(ws[a:hi + 1])} " in f" {text} " for a in (lo - 2, lo - 1)
+                   if a >= 0):  # ("on the road" is not "off the road": a word besides "the" must agree)
+                best.append((2.5 + 0.1 * len(said), m, hits))
+                continue
         if m.head and set(m.head) <= said and not _shared_head(m, said, others):
             score = 3.0
         elif not m.dated and any(any(ch.isdigit() for ch in qs[i]) or (len(qs[i]) >= m.min_len and qs[i] not in others
