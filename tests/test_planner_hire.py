@@ -143,6 +143,8 @@ def test_a_code_asked_about_several_words_after_its_column_or_as_a_kind_of_row()
     assert [s.tool for s in steps] == ["describe_table"] and "weekly card payments" in planner.lead, steps
     planner, steps = _plan("In the depot's hire records, what is a hire of type L?", cat)
     assert [s.tool for s in steps] == ["describe_table"] and "long-term contract hire" in planner.lead, steps
+    planner, steps = _plan("A hire shows status F. What does that mean?", cat)
+    assert [s.tool for s in steps] == ["describe_table"] and "off hired" in planner.lead, steps
 
 
 def test_a_table_a_comment_names_with_a_possessive():

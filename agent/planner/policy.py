@@ -173,8 +173,10 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
     g = (1 if m.group(1) else 2) if m else 0
     if m and m.group(g).lower() not in ("that", "this", "it", "those", "these"):
         code = m.group(g)
-    elif (_THAT_MEANT.search(q) or _THAT_CODE.search(q)) and (said := re.findall(r"\b[A-Z][A-Z0-9]{1,7}\b", q)):
-        code = said[-1]  # "Some members cancelled with the reason UNUS. What does that stand for?"
+    elif (_THAT_MEANT.search(q) or _THAT_CODE.search(q)) and (
+            said := [a or b for a, b in re.findall(r"\b([A-Z][A-Z0-9]{1,7})\b|\b(?:status|code|type|flag|grade|class) "
+                                                    r"([A-Z0-9])\b", q)]):
+        code = said[-1]  # "Some members cancelled with the reason UNUS. What does that stand for?"; "status N"
     else:
         return None
     before = set(words(q[:m.start(g)])) if m else set()
