@@ -160,7 +160,8 @@ def _samples(cur, cat: Catalog, readable: list[tuple], budget_s: float = 1.0) ->
 def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0) -> None:
     """jsonb columns' scalar keys (``meta->>'payer'``: medicare, medicaid, ...), from a sample of rows: filters for
     "encounters paid by Medicaid" the planner reads like a column's values (a key with many values, an e-mail, is
-    kept with samples only: "no e-mail in the contact details" is its IS NULL)."""
+    kept with samples only: "no e-mail in the contact details" is its IS NULL); a key holding lists of strings
+    ("allergies": ["shellfish"]) is kept as a text array of those elements."""
     started = time.monotonic()
     for t in list(cat.tables.values()):
         if t.kind not in "rpm" or t.partition_of:
