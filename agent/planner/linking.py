@@ -530,14 +530,18 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 
 
+def _month_number(name: str) -> int:
+    """1-12 for a month's name or its short form ("sept" → 9)."""
+    return next(i for i, full in enumerate(MONTHS, 1) if full.startswith(name[:3]))
+
+
 def _month_of_year(q: str) -> Window | None:
     """"in March 2025", "during june 2022", "for Sep 2024", "the May 2025 valuations": that month."""
     m = re.search(rf"\b(?:in|during|for|of|throughout|the|our|their)\s+{_MONTH}\s+(\d{{4}})\b", q)
     if not m:
         return None
-    month = next((i for i, name in enumerate(MONTHS, 1) if name.startswith(m.group(1)[:3])), None)
-    year = int(m.group(2))
-    if month is None or not 1900 < year < 2200:
+    month, year = _month_number(m.group(1)), int(m.group(2))
+    if not 1900 < year < 2200:
         return None
     nxt = (year + month // 12, month % 12 + 1)
     return Window(m.group(0), _date(f"{year}-{month:02d}-01"), _date(f"{nxt[0]}-{nxt[1]:02d}-01"))
@@ -687,7 +691,7 @@ def _month_range(q: str) -> Window | None:
     m = re.search(rf"\b{_MONTH}\s+(?:to|through|thru|until|till|and|-|–)\s+{_MONTH}\s+(\d{{4}})\b", q)
     if not m:
         return None
-    first, last = (next(i for i, name in enumerate(MONTHS, 1) if name.startswith(g[:3])) for g in m.group(1, 2))
+    first, last = _month_number(m.group(1)), _month_number(m.group(2))
     year = int(m.group(3))
     start = dt.date(year - (first > last), first, 1)
     end = dt.date(year + (last == 12), last % 12 + 1, 1)
@@ -696,7 +700,7 @@ def _month_range(q: str) -> Window | None:
 
 def _latest_month(name: str) -> psql.Composable:
     """The first day of the latest month so named up to today (this one while it lasts)."""
-    month = next(i for i, full in enumerate(MONTHS, 1) if full.startswith(name[:3]))
+    month = _month_number(name)
     return psql.SQL("date_trunc('month', now()) - make_interval(months => ((extract(month FROM now())::int - {} + 12) % 12))"
                     ).format(psql.Literal(month))
 
@@ -743,7 +747,7 @@ def _day_no_year(q: str, question: str) -> Window | None:
         day, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         if name.startswith("may") and "May" not in question[m.start():m.end()]:
             continue
-        month = next(i for i, full in enumerate(MONTHS, 1) if full.startswith(name[:3]))
+        month = _month_number(name)
         if not 1 <= int(day) <= (28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31):
             continue  # (29 February: make_date fails in three years of four)
         low = psql.SQL("make_date(extract(year FROM current_date)::int, {}, {})").format(

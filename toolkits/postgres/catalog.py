@@ -169,24 +169,20 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
         for c in [c for c in t.columns.values() if c.type == "jsonb"]:
             if time.monotonic() - started > budget_s:
                 return
-            cur.execute(psql.SQL("SELECT j.key, j.value #>> '{{}}' FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = "
-                                 "'object' LIMIT {n}) x, jsonb_each(x.{c}) j WHERE jsonb_typeof(j.value) IN "
-                                 "('string', 'number', 'boolean')").format(
-                c=psql.Identifier(c.name), s=psql.Identifier(t.schema), t=psql.Identifier(t.name),
-                n=psql.Literal(sample_rows)))
-            seen: dict[str, set[str]] = {}
-            for key, val in cur.fetchall():
-                if val is not None and len(val) <= 40:
-                    seen.setdefault(key, set()).add(val)
-            cur.execute(psql.SQL("SELECT j.key, e.value FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = 'object' "
-                                 "LIMIT {n}) x, jsonb_each(x.{c}) j, jsonb_array_elements(CASE WHEN jsonb_typeof(j.value) "
-                                 "= 'array' THEN j.value ELSE '[]'::jsonb END) e WHERE jsonb_typeof(e.value) = 'string'"
+            # one pass over the sample: a scalar's text, or each string element of a list
+            cur.execute(psql.SQL("SELECT j.key, jsonb_typeof(j.value) = 'array', coalesce(e.value, j.value) #>> '{{}}' "
+                                 "FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = 'object' LIMIT {n}) x, "
+                                 "jsonb_each(x.{c}) j LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN "
+                                 "jsonb_typeof(j.value) = 'array' THEN j.value END) e ON jsonb_typeof(e.value) = 'string' "
+                                 "WHERE jsonb_typeof(j.value) IN ('string', 'number', 'boolean') OR e.value IS NOT NULL"
                                  ).format(c=psql.Identifier(c.name), s=psql.Identifier(t.schema),
                                           t=psql.Identifier(t.name), n=psql.Literal(sample_rows)))
+            seen: dict[str, set[str]] = {}
             listed: dict[str, set[str]] = {}  # "allergies": ["shellfish", "nuts"]: the elements, as an array's values
-            for key, val in cur.fetchall():
-                if isinstance(val, str) and len(val) <= 40 and key not in seen:
-                    listed.setdefault(key, set()).add(val)
+            for key, in_list, val in cur.fetchall():
+                if val is not None and len(val) <= 40:
+                    (listed if in_list else seen).setdefault(key, set()).add(val)
+            listed = {k: v for k, v in listed.items() if k not in seen}
             for key, vals in listed.items():
                 if key not in t.columns and len(vals) <= 50:
                     t.keys[key] = Column(key, "text[]", sorted(vals), f"key {key} of {c.name} (a list)", key_of=c.name)
