@@ -232,7 +232,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
             if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i) or idiom(ws, i)
-                    or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)):  # "no e-mail" is not Norway's 'NO'
+                    or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)  # "no e-mail" is not Norway's 'NO'
+                    or compared_number(ws, i)):
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
             two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
@@ -392,7 +393,7 @@ def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
         and excluded(ws, i - 2, _joined + 1)
 
 
-_LEAVE_OUT_ONES = re.compile(r"\b(don|do not|leave out|leaving out|exclude|excluding|ignore|ignoring|skip|without)\s+"
+_LEAVE_OUT_ONES = re.compile(r"\b(don|do not|not|leave out|leaving out|exclude|excluding|ignore|ignoring|skip|without)\s+"
                              r"(count|include|counting|including)?\s*(the ones|those|anything|any|ones|everything)\b(?!.*\b(and|but)\b)")
 
 # "did not come in by e-mail", "weren't paid by card": a negated verb and its preposition before the value
@@ -445,6 +446,20 @@ def tagged_filters(t: Table, text: str, alias: str) -> tuple[list, list[str]]:
             conds.append(S("{} = {}").format(ident(alias, lab), L(m.group(1))))
             said.append(f"{lab} = {m.group(1)}")
     return conds, said
+
+
+_COMPARED_BEFORE = {"over", "above", "under", "below", "exceeding", "than", "least", "most", "exactly", "top", "bottom",
+                    "first", "last", "best", "worst"}
+_COMPARED_AFTER = {"more", "fewer", "less", "over", "under", "above", "below"}
+
+
+def compared_number(ws: list[str], i: int) -> bool:
+    """A number the question compares with ("more than 15 times", "20 or more missed bins", "at least 3") or that
+    says how many rows ("the top 4 wards"): a bound, never a value of a text column (no house number '15')."""
+    if not ws[i].isdigit():
+        return False
+    return (i > 0 and ws[i - 1] in _COMPARED_BEFORE) or (
+        i + 2 < len(ws) and ws[i + 1] in ("or", "and") and ws[i + 2] in _COMPARED_AFTER)
 
 
 def _phrase_values(values: list[str], ws: list[str], skip: set[int],

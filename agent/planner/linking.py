@@ -353,10 +353,23 @@ def _by_name(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
                 hit = names[close[0]] if close else None
             if hit is None and all(w not in STOP for w in ws[i: i + size]):
                 hit = _abbreviated(ws[i: i + size], cat)
+            if hit is None and size == 2 and all(w not in STOP and w.isalpha() for w in ws[i: i + 2]):
+                hit = _compound(ws[i] + ws[i + 1], cat)
             if hit:
                 out.append(Mention(hit, i, i + size))
                 taken.update(range(i, i + size))
     return out
+
+
+def _compound(glued: str, cat: Catalog) -> str | None:
+    """"fly-tipping", "fly tips" → flytip_report: two words written as one that, stemmed, are the first part of one
+    table's name (and of no other's)."""
+    stem = stem_word(glued)
+    if len(stem) < 5:
+        return None
+    hits = {t.name for t in cat.tables.values() if t.kind in "rpv" and not t.partition_of
+            and stem_word(t.name.lower().split("_")[0]) == stem}
+    return hits.pop() if len(hits) == 1 else None
 
 
 def _qualified(ws: list[str], cat: Catalog, taken: set[int]) -> list[Mention]:
@@ -682,7 +695,7 @@ def anchored(w: Window | None, cat: Catalog) -> Window | None:
     return Window(w.phrase, low, high, f"{day}, the newest {table}.{col}")
 
 
-_BARE_MONTH = re.compile(rf"\b(?:in|during|for|throughout|of)\s+{_MONTH}(?!\s*\d)(?!\s+(?:of|the)\b)")
+_BARE_MONTH = re.compile(rf"\b(?:in|during|for|throughout|of)\s+(?:(?:their|its|our|the)\s+)?{_MONTH}(?!\s*\d)(?!\s+(?:of|the)\b)")
 
 
 def _month_range(q: str) -> Window | None:
@@ -705,6 +718,17 @@ def _latest_month(name: str) -> psql.Composable:
                     ).format(psql.Literal(month))
 
 
+def _next_month(name: str) -> psql.Composable:
+    """The first day of the next month so named from today on (this one while it lasts): "due before the end of
+    November" in October is this coming November."""
+    return psql.SQL("date_trunc('month', now()) + make_interval(months => (({} - extract(month FROM now())::int + 12) % 12))"
+                    ).format(psql.Literal(_month_number(name)))
+
+
+# what is still to come: a due date, an expiry, a renewal ("MOT due before the end of November")
+_AHEAD_SAID = re.compile(r"\b(due|expires?|expiring|expiry|runs? out|lapses?|renewals?|renew|upcoming|coming up)\b")
+
+
 def _bare_month(q: str) -> Window | None:
     """"in October" with no year: the latest October up to today (this one while it lasts)."""
     m = _BARE_MONTH.search(q)
@@ -724,7 +748,7 @@ def _bounded_month(q: str) -> Window | None:
     m = _BOUNDED_MONTH.search(q)
     if m is None:
         return None
-    first = _latest_month(m.group(3))
+    first = _next_month(m.group(3)) if _AHEAD_SAID.search(q) else _latest_month(m.group(3))
     after = psql.SQL("{} + interval '1 month'").format(first)
     word, end = m.group(1), m.group(2) == "end"
     if word in ("before", "prior to", "earlier than"):
@@ -832,7 +856,8 @@ def _window(question: str) -> Window | None:
 MONEY_COLS = ("total_amount", "total_price", "amount", "total", "revenue", "price", "unit_price", "salary", "wage", "pay",
               "budget", "cost", "balance", "value")
 QTY_COLS = ("quantity", "qty", "units")
-_PART_OF_WORTH = {"sub", "subtotal", "tax", "vat", "fee", "fees", "freight", "shipping", "discount", "commission", "tip"}
+_PART_OF_WORTH = {"sub", "subtotal", "tax", "vat", "fee", "fees", "freight", "shipping", "discount", "commission", "tip",
+                  "refund", "refunded"}
 
 
 def bare(name: str) -> str:
@@ -921,6 +946,9 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
         priced = [x.name for x in cols.values() if x.is_numeric and _CURRENCY.search(x.comment)]
         if len(priced) == 1:
             return (priced[0],)
+    fees = [c for c in cols if cols[c].is_numeric and {"fee", "fees", "charge", "premium", "rent"} & set(name_parts(c))]
+    if len(fees) == 1:  # a subscription's fee, a booking's charge: the one thing it is worth when nothing else is
+        return (fees[0],)
     return None
 
 
@@ -996,6 +1024,9 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
                     p == w or (len(p) > 3 and (p.startswith(w) or w.startswith(p) or p.startswith(stem_word(w))))
                     for p in stem.split("_") if p not in _WHEN_WORDS):
                 named.append((1, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))  # "scheduled to depart"
+    for c in cols:  # "their MOT due before the end of November": the column's whole name in two words (mot_due)
+        named += [(0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i) for i in range(len(ws) - 1)
+                  if f"{ws[i]}_{ws[i + 1]}" == c.name.lower()]
     for c in cols if window_pos >= 0 else ():  # "gave notice in 2024": "Date the member gave notice to cancel" (two
         # words next to the window that the comment's first clause says, not its remarks in parentheses)
         said = _pairs(re.sub(r"\([^)]*\)?", " ", first_clause(c.comment)))

@@ -16,6 +16,9 @@ from toolkits.catalog import Catalog, Table
 
 S, L = psql.SQL, psql.Literal
 _QTY = ("units", "quantity", "sold", "selling", "seller", "sellers")
+# "by payments received", "by US-dollar payments": ranked by what the payments are worth ("the most payments": how many)
+_BY_PAID = re.compile(r"\bby\s+(?:[a-z-]+\s+){0,2}(payments|donations|gifts|contributions|receipts|refunds|payouts|"
+                      r"deposits|takings)\b")
 
 
 # --------------------------------------------------------------------------- top-N by a related table
@@ -44,9 +47,10 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
             break
     rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))
     qty = any(w in _QTY for w in r.ws)
+    paid = _BY_PAID.search(r.q) is not None
     bridge = _bridge(r, inbound)
     timed = _TIME_UNITS.search(r.q) and any(duration_col(rt) for rt, _, _ in inbound)
-    if not ((r.rank or (r.n and not r.count) or each(r, t)) and t.pk and (r.child or r.money or qty or rated or child_num
+    if not ((r.rank or (r.n and not r.count) or each(r, t)) and t.pk and (r.child or r.money or qty or paid or rated or child_num
                                                                        or bridge or timed)):
         return None
     if (r.money or qty) and _deep_measured(r, cat, t) is not None:
@@ -202,7 +206,8 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
     """Revenue or units sold, an average rating, a named child column, else a count of a named child table."""
     facts = [m.table for m in r.mentions[1:]]
     chosen = None
-    if r.money or any(w in _QTY for w in r.ws):
+    paid = _BY_PAID.search(r.q) is not None and not r.count  # "top 5 customers by payments received": their worth
+    if r.money or paid or any(w in _QTY for w in r.ws):
         want_qty = any(w in _QTY for w in r.ws) and not r.money
         for rt, col, _ in inbound:
             if want_qty and qty_col(rt):
@@ -240,9 +245,10 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     vconds, vsaid, vused = value_filters(t, r.ws, "e", r.used)
     f.conds += vconds
     f.said += vsaid
-    rconds, rsaid, _ = value_filters(k.table, r.ws, "r", r.used | vused)  # "(cancelled orders excluded)"
+    rconds, rsaid, rused = value_filters(k.table, r.ws, "r", r.used | vused)  # "(cancelled orders excluded)"
     f.conds += rconds
     f.said += rsaid
+    r.used |= vused | rused
     lab = t.label_column()
     cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
     through, key_joins = named_through_key(cat, t, "e")

@@ -25,7 +25,7 @@ from agent.planner.filters import (ENDING, MISSING, says_still, full_name, FIRST
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
-from agent.planner.linking import (MONTHS, first_clause, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
+from agent.planner.linking import (MONTHS, spelled_numbers, first_clause, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
                                    column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms,
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
                                    stem_word, visible, vocabulary, words, Window, anchored)
@@ -269,7 +269,8 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
     """The table whose rows are counted or measured: the subject, a child the question counts, or the child
     that holds the measure ("average rating of product 17" → reviews)."""
     fact = cat.tables[r.child] if r.child and (r.count or r.window or span(r.q, cat, cat.tables[r.child])
-                                                or _COMMON.search(r.q)) else t  # "the most common breed among patients"
+                                                or _COMMON.search(r.q)  # "the most common breed among patients"
+                                                or (kind == "list" and _child_valued(r, cat))) else t
     common = _COMMON_OF.search(r.q) if fact is t else None
     if common and column_word(t, [common.group(1)]) is None:  # "the most common diagnoses for rabbits": a column
         kids = {rt.name: rt for rt, _, _ in cat.inbound(t.name)  # of the one child that has it (visits)
@@ -290,6 +291,15 @@ def fact_table(r: Read, cat: Catalog, t: Table, kind: str, units: bool) -> Table
 
 
 _TIME_ASKED = re.compile(r"\b(?:how many|total|number of|in)\s+(?:[a-z]+\s+)?(milliseconds|seconds|minutes|hours|days)\b")
+
+
+def _child_valued(r: Read, cat: Catalog) -> bool:
+    """"Which UK customers have an order on hold": a listing of the subject whose named child's own values the
+    question gives (orders.status) — the child's rows are read and each subject listed once (``parents_listed``)."""
+    if not _ASKS_WHICH.match(r.q):
+        return False
+    conds, _, _ = value_filters(cat.tables[r.child], r.ws, "c", r.used, strong=True)
+    return bool(conds)
 
 
 def time_summed(q: str) -> bool:
@@ -630,7 +640,14 @@ def code_column(t: Table, code: str) -> str | None:
 
 
 def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
-    """The window on the fact's time column, or on its parent's (order_items has no time: its order has)."""
+    """The window on the fact's time column, or on its parent's (order_items has no time: its order has); a year
+    said with a whole-number column's word ("the 2024 season", "intake 2023") is that column's value."""
+    yr = _year_column(r, fact)
+    if yr is not None:
+        col, year, pos = yr
+        r.used.update(pos)
+        f.add(S("{} = {}").format(ident(T, col), L(year)), f"{col} = {year}")
+        return
     table, alias = fact, T
     if not fact.time_columns():
         parent = next(((cat.tables[ref], col, refcol) for col, ref, refcol in fact.fks
@@ -654,6 +671,22 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     if col:
         r.used.update(pos)
         f.add(S(" AND ").join(window_conds(alias, col, r.window)), f"{col} {r.window.phrase}")  # one condition, one phrase
+
+
+def _year_column(r: Read, fact: Table) -> tuple[str, int, set[int]] | None:
+    """(column, year, word positions) when a year in the question is said with the word of a whole-number column
+    that holds years ("for the 2024 season": season smallint), not a date."""
+    for i, w in enumerate(r.ws):
+        if not (re.fullmatch(r"(19|20)\d\d", w)):
+            continue
+        for j in (i + 1, i - 1):
+            if not 0 <= j < len(r.ws) or r.ws[j] in STOP:
+                continue
+            hit = column_word(fact, [r.ws[j]], numeric=True)
+            c = fact.columns.get(hit[0]) if hit else None
+            if c is not None and "int" in c.type and c.name != fact.pk and c.name not in {x for x, _, _ in fact.fks}:
+                return c.name, int(w), {i, j}
+    return None
 
 
 _VALID_FROM = {"from", "start", "begin", "effective", "valid"}
@@ -1415,6 +1448,9 @@ def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
 
 def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
     """Rows of the fact, in the order the question implies, at most N."""
+    found = parents_listed(r, fact, f, cat)
+    if found is not None:
+        return found
     n = r.n
     if not n and (r.max or r.min or (r.signed and re.search(r"\bmost\b", r.q))):
         m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
@@ -1427,6 +1463,64 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
     sql = S("SELECT {}t.* FROM {} t{}{}{}{} LIMIT {}").format(names, rel(fact), join, f.join(), f.where(),
                                                               list_order(r, fact), L(n or r.limit))
     return query(sql, "list", fact.name, f"{n or r.limit} rows of {fact.name}{f.said_text()}")
+
+
+_ASKS_WHICH = re.compile(r"\s*(?:which|what|list|name|show(?: me)?)\b")
+
+
+def parents_listed(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
+    """"Which suppliers short-shipped a delivery last month": the question asks for the subject (suppliers), the
+    filters pick rows of a table that refers to it (deliveries) — each supplier once, with how many of those rows
+    it has, not every delivery."""
+    m0 = r.mentions[0]
+    if r.subject == fact.name or not _ASKS_WHICH.match(r.q) or not 0 <= m0.start <= 3 or r.n == 1:
+        return None
+    pt = cat.tables[r.subject]
+    key = next(((col, refcol) for col, ref, refcol in fact.fks if ref == pt.name), None)
+    if key is None or not pt.pk:
+        return None
+    a = "w_" + pt.name[:3]
+    shown = full_name(pt, a)
+    lab = pt.label_column()
+    if shown is None and lab is None:
+        return None
+    shown = shown if shown is not None else ident(a, lab)
+    join = S(" JOIN {} {} ON {} = {}").format(rel(pt), ident(a), ident(a, key[1]), ident(T, key[0]))
+    num = column_word(fact, r.ws, numeric=True, skip=r.used) if r.max or r.min else None
+    if num is not None and (num[0] == fact.pk or num[0] in {c for c, _, _ in fact.fks}):
+        num = None
+    agg, label = (S("sum({})").format(ident(T, num[0])), f"total_{num[0]}") if num else (S("count(*)"), f"{fact.name}_rows")
+    bound = _times_bound(r, fact) if num is None else None
+    having = S(" HAVING count(*) {} {}").format(S(bound[0]), L(bound[1])) if bound else S("")
+    key = S("{}, ").format(ident(a, pt.pk)) if pt.pk != lab else S("")  # "give me their UPRNs": the key as well
+    sql = S("SELECT {}{} AS {}, {} AS {} FROM {} t{}{}{} GROUP BY {}, {}{} ORDER BY {} {}, {} LIMIT {}").format(
+        key, shown, ident(pt.name), agg, ident(label), rel(fact), join, f.join(), f.where(), ident(a, pt.pk),
+        S("2" if pt.pk != lab else "1"), having, S("3" if pt.pk != lab else "2"),
+        S("ASC" if num and r.min and not r.max else "DESC NULLS LAST"), S("2" if pt.pk != lab else "1"),
+        L(r.n or r.limit))
+    what = f"total {num[0]}" if num else "how many" + (f" ({bound[0]} {bound[1]})" if bound else "")
+    return query(sql, "list", fact.name, f"each {pt.name} with rows of {fact.name}{f.said_text()}, and {what}")
+
+
+_TIMES = re.compile(r"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+)\s+([a-z-]+)|"
+                    r"\b(\d+)\s+(or more|or fewer|or less|or over)\s+([a-z-]+)")
+_TIMES_OP = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<=",
+             "exactly": "=", "or more": ">=", "or over": ">=", "or fewer": "<=", "or less": "<="}
+
+
+def _times_bound(r: Read, fact: Table) -> tuple[str, int] | None:
+    """"reported a missed bin more than 15 times", "20 or more missed bins": how many rows of the fact each listed
+    row must have, as (operator, number)."""
+    q = spelled_numbers(r.q)
+    m = _TIMES.search(q)
+    if not m:
+        return None
+    op, n, what = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(4), m.group(6))
+    rest = words(q[m.end() - len(what):])[:3]
+    if what not in ("times", "occasions") and not any(w in forms(fact.name) or singular(w) in name_parts(fact.name)
+                                                      for w in rest):
+        return None
+    return _TIMES_OP[op], int(n)
 
 
 def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.Composable, psql.Composable]:

@@ -291,13 +291,15 @@ def data_clock(rows, cat: Catalog, now: dt.date | None = None) -> tuple[str, str
     newest date/time any event column holds (pg_stats, no scan), when that is more than 60 days ago — a copy of data
     that stopped then, where "this year" means the data's year. None for a live database (something is recent).
     A materialized view is no event history: its rows restate its tables', and a date it adds is when it was
-    refreshed (a snapshot's view refreshed on loading would make the copy look live)."""
+    refreshed (a snapshot's view refreshed on loading would make the copy look live). A partition's dates are read
+    on its parent (the planner never names a partition, so a clock read on one would count from the real today)."""
     today = now or dt.date.today()
     newest: list[tuple[dt.date, str, str]] = []  # each event column's newest date
     for schema, table, col, bounds, common in rows:
         t = cat.tables.get(table)
-        if t is None or t.schema != schema or t.kind not in "rp" or col not in t.columns or name_words(col) & _AHEAD:
-            continue
+        if (t is None or t.schema != schema or t.kind not in "rp" or t.partition_of or col not in t.columns
+                or name_words(col) & _AHEAD):
+            continue  # a partition's dates are its parent's too: the parent is the table a question names
         seen = []
         for v in [*(bounds if isinstance(bounds, list) else json.loads(bounds or "[]")),
                   *(common if isinstance(common, list) else json.loads(common or "[]"))]:
