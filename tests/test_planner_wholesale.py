@@ -5,7 +5,9 @@ values; "top 5 customers by payments received" ranks by the money, not the numbe
 read on a partitioned table's parent; "not counting the ones we refunded"; a number compared with ("more than 15
 times", "20 or more", "the top 4") is no value of a text column; "for their September deliveries"; "e-book" for a
 table named ebook_sale; "their MOT due before the end of November" (the column named in two words, the coming
-November); "the 2024 season" of a season column; a fee is what a row is worth, a refund amount is not. Pure
+November); "the 2024 season" of a season column; a fee is what a row is worth, a refund amount is not; "off sick" (no
+code 'OFF'); "the current standard trade price for a paperback of Lantern" (the row valid today, of the value that
+starts with the name and says the other word). Pure
 functions over catalog objects."""
 from __future__ import annotations
 
@@ -52,8 +54,20 @@ def _wholesale() -> Catalog:
         "fee": Column("fee", "numeric(8,2)"), "season": Column("season", "smallint", nullable=False),
         "refund_amt": Column("refund_amt", "numeric(8,2)"),
         "st_cd": Column("st_cd", "char(1)", values=["A", "X"], comment="A = active, X = cancelled and refunded")})
+    title = Table("trade", "title", "r", pk="sku", comment="Titles we stock", columns={
+        "sku": Column("sku", "text"),
+        "title_desc": Column("title_desc", "text", values=["Lantern Tales hardback", "Lantern Tales paperback",
+                                                           "Lantern Tales boxed gift set"])})
+    price = Table("trade", "price_item", "r", pk="pi_id", comment="Trade prices of each title over time", columns={
+        "pi_id": Column("pi_id", "integer"), "sku": Column("sku", "text"),
+        "unit_price": Column("unit_price", "numeric(8,2)"), "valid_from": Column("valid_from", "date", nullable=False),
+        "valid_to": Column("valid_to", "date", comment="NULL = the current price")}, fks=[("sku", "title", "sku")])
+    shift = Table("trade", "shift", "r", pk="shift_id", comment="Warehouse staff shifts", columns={
+        "shift_id": Column("shift_id", "integer"), "shift_dt": Column("shift_dt", "date", nullable=False),
+        "area_cd": Column("area_cd", "char(3)", values=["PIK", "OFF"], comment="PIK = picking, OFF = office"),
+        "shift_st": Column("shift_st", "char(1)", values=["W", "S"], comment="W = worked, S = off sick")})
     return Catalog({t.name: t for t in (publisher, shop, order, payment, delivery, visit, ebook, ret, ret24, van,
-                                         refund)})
+                                         refund, title, price, shift)})
 
 
 def test_which_parents_did_something_lists_each_parent_once_with_how_many():
@@ -129,3 +143,15 @@ def test_a_year_said_with_a_whole_number_columns_word_is_its_value_and_a_refund_
     sql = build_query("How much money did we take for subscriptions for the 2024 season, not counting the ones we "
                       "refunded?", _wholesale()).sql
     assert sql == ("SELECT sum(t.fee) AS sum_fee FROM trade.sub t WHERE t.season = 2024 AND t.st_cd IS DISTINCT FROM 'X'"), sql
+
+
+def test_off_in_a_phrasal_verb_is_no_code():
+    sql = build_query("How many shifts have people been off sick this year?", _wholesale()).sql
+    assert "t.shift_st = 'S'" in sql and "'OFF'" not in sql, sql
+
+
+def test_the_current_price_of_a_value_named_by_its_first_word_and_another_it_says():
+    sql = build_query("What's the current standard trade price for a paperback of Lantern?", _wholesale()).sql
+    assert sql.startswith("SELECT t.sku, t.unit_price FROM trade.price_item t"), sql
+    assert "= 'Lantern Tales paperback'" in sql, sql
+    assert "t.valid_from <= current_date AND (t.valid_to IS NULL OR t.valid_to >= current_date)" in sql, sql

@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, meanings, named, named_each, stem
-from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, phrasal_off, money_cols, name_parts, singular, spelled_numbers, words
 from agent.planner.places import other_names, region_names
 from agent.planner.spelling import english
 from toolkits.catalog import Catalog, Column, Table
@@ -233,7 +233,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         for i, w in enumerate(ws):
             if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i) or idiom(ws, i)
                     or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)  # "no e-mail" is not Norway's 'NO'
-                    or compared_number(ws, i)):
+                    or compared_number(ws, i) or phrasal_off(ws, i)):
                 continue
             two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
             two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
@@ -260,9 +260,13 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                          and k not in english()]  # "solar" → SOLR; 'ROOF' is a word, 'ENAL' (an airport) no 'external'
                 hit = short[0] if len(short) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
-                heads = [v for k, v in lower.items() if len(k) > 20 and words(k)[:1] == [w]]
-                if len(heads) > 1:  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."
-                    heads = [v for v in heads if re.match(rf"{re.escape(w)}\s*[\[(,]", v.lower())]
+                every = [v for k, v in lower.items() if len(words(k)) > 1 and words(k)[0] == w]
+                long_ = [v for v in every if len(v) > 20]
+                heads = [v for v in long_ if re.match(rf"{re.escape(w)}\s*[\[(,]", v.lower())] if len(long_) > 1 \
+                    else long_  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."
+                if len(every) > 1 and not (len(heads) == 1 and len(long_) > 1):  # "a firkin of Lantern": of
+                    heads = [v for v in every  # "Lantern 4.2% firkin", "... 30L keg", "... cans", the one whose other
+                             if any(x in ws for x in words(v)[1:] if len(x) > 2 and x.isalpha())]  # words it says
                 hit = heads[0] if len(heads) == 1 else None
             if hit is not None and exact and i not in exact and _person_name(c):
                 hit = None  # "in days", "one line per record": no Mr Day, no Per, when names are written capitalised

@@ -1104,6 +1104,19 @@ def idiom(ws: list[str], i: int) -> bool:
     return ws[i] == "place" and i > 0 and ws[i - 1] in ("took", "take", "takes", "taken", "taking", "in")
 
 
+def phrasal_off(ws: list[str], i: int) -> bool:
+    """"written off as lost", "off sick": the word "off" of a phrasal verb, which names no code 'OFF' (the office) —
+    though a meaning may say it ("X = written off")."""
+    return ws[i] == "off" and ((i > 0 and ws[i - 1] in _OFF_VERBS) or ws[i + 1:i + 2] in (["sick"], ["work"]))
+
+
+_OFF_VERBS = {"write", "writes", "written", "wrote", "writing", "take", "taken", "took", "taking", "sign", "signed",
+              "call", "called", "cut", "drop", "dropped", "log", "logged", "kick", "kicked", "turn", "turned", "switch",
+              "switched", "pay", "paid", "lay", "laid", "put", "tick", "ticked",
+              "go", "went", "gone", "knock", "knocked", "come", "came", "set", "send", "sent", "sell", "sold", "lift",
+              "lifted", "hire", "hired", "clock", "clocked", "let", "tip", "tipped", "pull", "pulled", "run", "ran"}
+
+
 @functools.lru_cache(maxsize=16384)
 def stem_word(w: str) -> str:
     """A word's Snowball stem (glossary.stem reads values' meanings with it, adding its synonyms)."""

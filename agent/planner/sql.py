@@ -30,7 +30,7 @@ from agent.planner.linking import (MONTHS, spelled_numbers, first_clause, NUMBER
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
                                    stem_word, visible, vocabulary, words, Window, anchored)
 from agent.planner.choose import candidates, choose, explain
-from agent.planner.question import LISTS, Read, read
+from agent.planner.question import _SUM, LISTS, Read, read
 from agent.planner.span import PAST, STRONG, Span, span, worked
 from agent.planner.spelling import QUESTION_WORDS, respell
 from toolkits.catalog import Catalog, Table
@@ -128,7 +128,7 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     if found:
         return found
     if kind == "count" and not r.count and group is None:
-        found = lookup(r, fact, f)
+        found = lookup(r, fact, f, cat)
         if found:
             return found
     if kind == "list":
@@ -403,6 +403,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     return f
 
 
+_CURRENT = re.compile(r"\b(current|currently|right now|at the moment|at present|now|today's|in force)\b")
 _THIS = re.compile(r"\b(this|current|the current|last|previous|the previous)\s+([a-z_]+)\b")
 _STARTS = {"start", "starts", "begin", "begins", "from", "opens", "opened"}
 
@@ -1423,14 +1424,15 @@ def _date_by_comment(r: Read, cat: Catalog, fact: Table, f: Filters) -> Query | 
                  + (f" ({', '.join(x for _, x in keep)})" if keep else ""), name)
 
 
-_WHAT_OF = re.compile(r"\s*what(?:'s| is| was| are| were)\s+(?:the|its|their)\s+((?:[a-z0-9-]+\s+){1,3}?)(?:of|for|on)\s")
+_WHAT_OF = re.compile(r"\s*what(?:'s| is| was| are| were)\s+(?:the|its|their)\s+((?:[a-z0-9-]+\s+){1,4}?)(?:of|for|on)\s")
 
 
-def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
+def lookup(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
     """"the balance of account 4711": one column of the row a key picks; "what's the PIP code for the Fostair
     inhaler": that column of the rows a value picks (with their name: a value may pick several)."""
     keyed = bool(fact.pk) and any(x.startswith(f"{fact.pk} = ") for x in f.said)
-    asked = _WHAT_OF.match(r.q) if not keyed and f.conds else None  # values here or on a parent
+    asked = _WHAT_OF.match(r.q) if not keyed and f.conds and not (r.avg or _SUM.search(r.q)) else None  # values
+    # here or on a parent ("the combined daily rate of everything on hire" is a sum, no one row's rate)
     if not keyed and asked is None:
         return None
     named = column_word(fact, r.ws, skip=r.used) if keyed else column_word(fact, words(asked.group(1)))
@@ -1440,6 +1442,11 @@ def lookup(r: Read, fact: Table, f: Filters) -> Query | None:
     if keyed:
         sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, named[0]), rel(fact), f.join(), f.where())
         return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
+    if r.window is None and _CURRENT.search(r.q) and (valid := validity(fact)) is not None:
+        today = anchored(Window("today", S("current_date")), cat).low  # "the current price": the row valid today
+        f.add(S("{} <= {} AND ({} IS NULL OR {} >= {})").format(ident(T, valid[0]), today, ident(T, valid[1]),
+                                                                ident(T, valid[1]), today),
+              f"valid today ({valid[0]} to {valid[1]})")
     lab = fact.label_column()
     shown = S("{}, {}").format(ident(T, lab), ident(T, named[0])) if lab and lab != named[0] else ident(T, named[0])
     sql = S("SELECT {} FROM {} t{}{} LIMIT 5").format(shown, rel(fact), f.join(), f.where())
