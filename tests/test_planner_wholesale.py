@@ -155,3 +155,12 @@ def test_the_current_price_of_a_value_named_by_its_first_word_and_another_it_say
     assert sql.startswith("SELECT t.sku, t.unit_price FROM trade.price_item t"), sql
     assert "= 'Lantern Tales paperback'" in sql, sql
     assert "t.valid_from <= current_date AND (t.valid_to IS NULL OR t.valid_to >= current_date)" in sql, sql
+
+
+def test_a_code_whose_meaning_opens_with_a_number():
+    from agent.planner.glossary import meanings
+
+    col = Column("fmt_cd", "char(3)", values=["FIR", "K30", "K50"],
+                 comment="Format: FIR firkin cask (9 gal, 40.9 L), K30 30 L keg, K50 50 L keg")
+    got = {m.code: m.said for m in meanings(col)}
+    assert got == {"FIR": "firkin cask (9 gal, 40.9 L)", "K30": "30 L keg", "K50": "50 L keg"}, got

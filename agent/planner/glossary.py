@@ -87,7 +87,7 @@ def _entries(comment: str, codes: list[str], flags: int = 0, signed_only: bool =
         found = signed
     else:  # "F female, M male": a code at the start or after a comma, semicolon, colon or parenthesis
         found = [f for f in found if re.search(r"(^|[,;:(]\s*|\bor\s+)$", comment[:f[0]])
-                 and re.match(r"\s+[A-Za-z]", comment[f[1]:])]
+                 and re.match(r"\s+[A-Za-z0-9]", comment[f[1]:])]  # "K30 30 L keg" too
     seen, out = set(), []
     for k, (_, end, code, _) in enumerate(found):
         stop = found[k + 1][0] if k + 1 < len(found) else len(comment)
