@@ -66,15 +66,19 @@ def _wholesale() -> Catalog:
         "shift_id": Column("shift_id", "integer"), "shift_dt": Column("shift_dt", "date", nullable=False),
         "area_cd": Column("area_cd", "char(3)", values=["PIK", "OFF"], comment="PIK = picking, OFF = office"),
         "shift_st": Column("shift_st", "char(1)", values=["W", "S"], comment="W = worked, S = off sick")})
+    defect = Table("trade", "van_defect", "r", pk="defect_id", comment="Defects reported on our vans", columns={
+        "defect_id": Column("defect_id", "integer"), "van_id": Column("van_id", "integer"),
+        "rpt_dt": Column("rpt_dt", "date", nullable=False)}, fks=[("van_id", "van", "van_id")])
+    van.columns["fleet_nm"] = Column("fleet_nm", "text")
     return Catalog({t.name: t for t in (publisher, shop, order, payment, delivery, visit, ebook, ret, ret24, van,
-                                         refund, title, price, shift)})
+                                         refund, title, price, shift, defect)})
 
 
 def test_which_parents_did_something_lists_each_parent_once_with_how_many():
     sql = build_query("Which publishers short-shipped a delivery last month?", _wholesale()).sql
     assert sql.startswith("SELECT w_pub.pub_id, w_pub.pub_nm AS publisher, count(*) AS delivery_rows FROM "
                           "trade.delivery t JOIN trade.publisher w_pub"), sql
-    assert "t.dlv_stat = 'S'" in sql and "GROUP BY w_pub.pub_id, 2" in sql, sql
+    assert "t.dlv_stat = 'S'" in sql and "GROUP BY w_pub.pub_id ORDER BY 3 DESC" in sql, sql
 
 
 def test_which_parents_had_the_highest_measure_sums_it_per_parent():
@@ -164,3 +168,8 @@ def test_a_code_whose_meaning_opens_with_a_number():
                  comment="Format: FIR firkin cask (9 gal, 40.9 L), K30 30 L keg, K50 50 L keg")
     got = {m.code: m.said for m in meanings(col)}
     assert got == {"FIR": "firkin cask (9 gal, 40.9 L)", "K30": "30 L keg", "K50": "50 L keg"}, got
+
+
+def test_a_column_the_question_asks_to_see_is_shown_beside_the_name():
+    sql = build_query("Which van had the most defects reported in 2023? Give me the registration.", _wholesale()).sql
+    assert "e.fleet_nm, e.reg_no" in sql, sql

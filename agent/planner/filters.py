@@ -452,6 +452,28 @@ def tagged_filters(t: Table, text: str, alias: str) -> tuple[list, list[str]]:
     return conds, said
 
 
+_GIVE_ME = re.compile(r"\b(?:give me|show me|tell me|with|and|list|i need|i want)\s+(?:the|their|its|his|her)\s+"
+                      r"([a-z][a-z -]{2,30}?)(?:[.?!,;]|$)|\(([a-z][a-z ]{2,30})\)")
+
+
+def asked_column(t: Table, q: str) -> str | None:
+    """The column of ``t`` a question asks to be shown ("Give me the registration", "(plate numbers)", "with their
+    UPRNs"): the one whose first name part the phrase's first word is, or opens with ("registration": reg_no)."""
+    for m in _GIVE_ME.finditer(q.lower()):
+        ws = [w for w in words(m.group(1) or m.group(2)) if w not in STOP]
+        if not ws:
+            continue
+        hit = column_word(t, ws)
+        if hit is not None:
+            return hit[0]
+        w = singular(ws[0])
+        firsts = [c for c in t.columns if name_parts(c)[:1] and len(name_parts(c)[0]) >= 3
+                  and (w == name_parts(c)[0] or w.startswith(name_parts(c)[0]))]
+        if len(firsts) == 1:
+            return firsts[0]
+    return None
+
+
 _COMPARED_BEFORE = {"over", "above", "under", "below", "exceeding", "than", "least", "most", "exactly", "top", "bottom",
                     "first", "last", "best", "worst"}
 _COMPARED_AFTER = {"more", "fewer", "less", "over", "under", "above", "below"}

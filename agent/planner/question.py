@@ -209,7 +209,7 @@ _NOUN_ENDINGS = {"ment", "ments", "al", "als", "ion", "ions", "ing", "ings", "ag
 
 
 # "which ...", "list ...", "show me ...": rows asked for — not "list price", not "on any single show"
-LISTS = re.compile(r"\bwhich\b|^\s*who (?:are|were|is|was|held|holds|owns|owned|works?|worked)\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
+LISTS = re.compile(r"\bwhich\b|^\s*what(?:'s| is| was) on\b|^\s*who (?:are|were|is|was|held|holds|owns|owned|works?|worked)\b|\blist\b(?!\s+prices?\b)|(?:^\s*|\b(?:please|you|and|then)\s+)show\b|\bshow (?:me|us|all|every)\b")
 
 
 def top_n(q: str) -> int | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, ident, missing_said, money_expr, open_end, query, rel, tagged_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, asked_column, ident, missing_said, money_expr, open_end, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
 from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
 from agent.planner.question import LISTS, Read, stem_names
@@ -250,7 +250,9 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     f.said += rsaid
     r.used |= vused | rused
     lab = t.label_column()
-    cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else []))
+    asked = asked_column(t, r.q)  # "give me the registration": that column as well
+    cols = S(", ").join([ident("e", t.pk)] + ([ident("e", lab)] if lab else [])
+                        + ([ident("e", asked)] if asked and asked not in (t.pk, lab) else []))
     through, key_joins = named_through_key(cat, t, "e")
     shown = S(", ").join([cols, *(S("{} AS name").format(x) for x in person_name(t, "e") or through)])  # "Jake Brown"
     order = S("ASC" if re.search(r"\b(worst|fewest|(?<!at )least|lowest)\b", r.q) else "DESC")

@@ -21,7 +21,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (ENDING, MISSING, says_still, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (ENDING, asked_column, MISSING, says_still, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -1499,11 +1499,13 @@ def parents_listed(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | No
     agg, label = (S("sum({})").format(ident(T, num[0])), f"total_{num[0]}") if num else (S("count(*)"), f"{fact.name}_rows")
     bound = _times_bound(r, fact) if num is None else None
     having = S(" HAVING count(*) {} {}").format(S(bound[0]), L(bound[1])) if bound else S("")
-    key = S("{}, ").format(ident(a, pt.pk)) if pt.pk != lab else S("")  # "give me their UPRNs": the key as well
-    sql = S("SELECT {}{} AS {}, {} AS {} FROM {} t{}{}{} GROUP BY {}, {}{} ORDER BY {} {}, {} LIMIT {}").format(
-        key, shown, ident(pt.name), agg, ident(label), rel(fact), join, f.join(), f.where(), ident(a, pt.pk),
-        S("2" if pt.pk != lab else "1"), having, S("3" if pt.pk != lab else "2"),
-        S("ASC" if num and r.min and not r.max else "DESC NULLS LAST"), S("2" if pt.pk != lab else "1"),
+    asked = asked_column(pt, r.q)  # "give me their UPRNs", "the registration": that column as well
+    cols = ([ident(a, pt.pk)] if pt.pk != lab else []) + [S("{} AS {}").format(shown, ident(pt.name))] \
+        + ([ident(a, asked)] if asked and asked not in (pt.pk, lab) else [])
+    at = L(len(cols) + 1)  # the aggregate's position; grouped by the key, every column of the parent may be shown
+    sql = S("SELECT {}, {} AS {} FROM {} t{}{}{} GROUP BY {}{} ORDER BY {} {}, {} LIMIT {}").format(
+        S(", ").join(cols), agg, ident(label), rel(fact), join, f.join(), f.where(), ident(a, pt.pk), having, at,
+        S("ASC" if num and r.min and not r.max else "DESC NULLS LAST"), L(2 if pt.pk != lab else 1),
         L(r.n or r.limit))
     what = f"total {num[0]}" if num else "how many" + (f" ({bound[0]} {bound[1]})" if bound else "")
     return query(sql, "list", fact.name, f"each {pt.name} with rows of {fact.name}{f.said_text()}, and {what}")
