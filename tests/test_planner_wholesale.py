@@ -173,3 +173,8 @@ def test_a_code_whose_meaning_opens_with_a_number():
 def test_a_column_the_question_asks_to_see_is_shown_beside_the_name():
     sql = build_query("Which van had the most defects reported in 2023? Give me the registration.", _wholesale()).sql
     assert "e.fleet_nm, e.reg_no" in sql, sql
+
+
+def test_a_listing_of_every_record_is_no_list_of_parents():
+    sql = build_query("List every delivery from a publisher that was short-shipped last month.", _wholesale()).sql
+    assert "count(*)" not in sql and "FROM trade.delivery t" in sql, sql

@@ -1472,7 +1472,7 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
     return query(sql, "list", fact.name, f"{n or r.limit} rows of {fact.name}{f.said_text()}")
 
 
-_ASKS_WHICH = re.compile(r"\s*(?:which|what|list|name|show(?: me)?)\b")
+_ASKS_WHICH = re.compile(r"\s*(?:which|what)\b")
 
 
 def parents_listed(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
@@ -1480,8 +1480,8 @@ def parents_listed(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | No
     filters pick rows of a table that refers to it (deliveries) — each supplier once, with how many of those rows
     it has, not every delivery."""
     m0 = r.mentions[0]
-    if r.subject == fact.name or not _ASKS_WHICH.match(r.q) or not 0 <= m0.start <= 3 or r.n == 1:
-        return None
+    if r.subject == fact.name or not _ASKS_WHICH.match(r.q) or not 1 <= m0.start <= 3 or r.n == 1:
+        return None  # "which (UK) suppliers ...": the rows asked for are the subject's
     pt = cat.tables[r.subject]
     key = next(((col, refcol) for col, ref, refcol in fact.fks if ref == pt.name), None)
     if key is None or not pt.pk:
