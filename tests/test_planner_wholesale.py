@@ -7,7 +7,7 @@ times", "20 or more", "the top 4") is no value of a text column; "for their Sept
 table named ebook_sale; "their MOT due before the end of November" (the column named in two words, the coming
 November); "the 2024 season" of a season column; a fee is what a row is worth, a refund amount is not; "off sick" (no
 code 'OFF'); "the current standard trade price for a paperback of Lantern" (the row valid today, of the value that
-starts with the name and says the other word). Pure
+starts with the name and says the other word); "been on hold for more than 30 days". Pure
 functions over catalog objects."""
 from __future__ import annotations
 
@@ -178,3 +178,8 @@ def test_a_column_the_question_asks_to_see_is_shown_beside_the_name():
 def test_a_listing_of_every_record_is_no_list_of_parents():
     sql = build_query("List every delivery from a publisher that was short-shipped last month.", _wholesale()).sql
     assert "count(*)" not in sql and "FROM trade.delivery t" in sql, sql
+
+
+def test_been_in_a_state_for_more_than_n_days_is_its_start_that_long_ago():
+    sql = build_query("Which orders have been on hold for more than 30 days since they were ordered?", _wholesale()).sql
+    assert "t.ord_dt < current_date - '30 days'::interval" in sql and "t.ord_st = 'H'" in sql, sql

@@ -374,6 +374,8 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     _owner_named(r, cat, fact, vconds, vsaid, vused)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     dconds, dsaid = duration_filters(fact, r.q, T)
+    if not dconds:
+        dconds, dsaid = age_filter(r, cat, fact)
     nconds, nsaid = nconds + dconds, nsaid + dsaid
     sconds, ssaid, sused = sign_filters(fact, r.ws, T, r.used | vused)
     vused |= sused
@@ -401,6 +403,27 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     bridge_filters(r, cat, fact, f)
     name_filters(r, cat, fact, f)
     return f
+
+
+_AGE = re.compile(r"\b(?:been|sitting|sat|waiting|open|outstanding|out|left|gone|stuck)\b(?:\s+[a-z-]+){0,5}?\s+for\s+"
+                  r"(more than|over|longer than|at least|less than|under|fewer than)\s+(\d+)\s+(days?|weeks?|months?|years?)\b")
+
+
+def age_filter(r: Read, cat: Catalog, fact: Table) -> tuple[list, list[str]]:
+    """"has been on hire for more than 90 days", "sitting at customers for over 8 weeks": the row's start (the date
+    column its words name) is longer ago than that, counted from today (the data's today on a copy)."""
+    m = _AGE.search(spelled_numbers(r.q))
+    if m is None:
+        return [], []
+    at = len(words(r.q[:m.start()]))
+    col, pos = time_column(fact, r.ws, at)
+    if col is None or not pos:
+        return [], []
+    today = anchored(Window("today", S("current_date")), cat).low
+    older = m.group(1) in ("more than", "over", "longer than", "at least")
+    span = f"{m.group(2)} {m.group(3)}"
+    cond = S("{} {} {} - {}::interval").format(ident(T, col), S("<" if older else ">"), today, L(span))
+    return [cond], [f"{col} {'more' if older else 'less'} than {span} ago"]
 
 
 _CURRENT = re.compile(r"\b(current|currently|right now|at the moment|at present|now|today's|in force)\b")
