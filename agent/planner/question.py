@@ -75,7 +75,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                                 r"\bcounts\b", q)),  # "don't count the written-off ones" asks for no count
              avg=bool(re.search(r"\baverage\b|\bavg\b", q) or (  # "what do the codes mean": the verb
                  re.search(r"\bmean\b", q) and not re.search(r"\b(do|does|did)\b[^?]*\bmean\b", q))),
-             sum=bool(_SUM.search(q)) or money,
+             sum=bool(SUM_SAID.search(q)) or money,
              max=bool(re.search(r"\b(max|maximum|highest|largest|biggest|most expensive|latest|newest|most recent|longest|"
                                      r"heaviest|tallest)\b", q)),
              min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest|"
@@ -111,7 +111,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
             r.used.discard(m.start)
     if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in _MONEY):
         r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
-        r.sum = bool(_SUM.search(q))
+        r.sum = bool(SUM_SAID.search(q))
     if r.window:
         first = r.window.phrase.split()[0]
         r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)
@@ -349,7 +349,7 @@ def implied_table(ws: list[str], cat: Catalog, among: list[str] | None = None,
     return []
 
 
-_SUM = re.compile(r"\btotal\b|\bsum\b|\b(?:the|our|their|its)\s+combined\b|\baltogether\b|\ball told\b")
+SUM_SAID = re.compile(r"\btotal\b|\bsum\b|\b(?:the|our|their|its)\s+combined\b|\baltogether\b|\ball told\b")
 _DATE_SUFFIX = re.compile(r"_(at|on|date|dt|ts|time)$")
 _DATA = re.compile(r"\b(how many|number of|count|average|avg|mean|total|sum|maximum|minimum|highest|lowest|"
                    r"latest|earliest|per|by|each)\b")

@@ -21,6 +21,11 @@ _BY_PAID = re.compile(r"\bby\s+(?:[a-z-]+\s+){0,2}(payments|donations|gifts|cont
                       r"deposits|takings)\b")
 
 
+def by_worth(r: Read) -> bool:
+    """"top 5 customers by payments received": ranked by what the payments are worth, not how many there are."""
+    return _BY_PAID.search(r.q) is not None
+
+
 # --------------------------------------------------------------------------- top-N by a related table
 
 
@@ -47,7 +52,7 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
             break
     rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))
     qty = any(w in _QTY for w in r.ws)
-    paid = _BY_PAID.search(r.q) is not None
+    paid = by_worth(r)
     bridge = _bridge(r, inbound)
     timed = _TIME_UNITS.search(r.q) and any(duration_col(rt) for rt, _, _ in inbound)
     if not ((r.rank or (r.n and not r.count) or each(r, t)) and t.pk and (r.child or r.money or qty or paid or rated or child_num
@@ -206,7 +211,7 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
     """Revenue or units sold, an average rating, a named child column, else a count of a named child table."""
     facts = [m.table for m in r.mentions[1:]]
     chosen = None
-    paid = _BY_PAID.search(r.q) is not None and not r.count  # "top 5 customers by payments received": their worth
+    paid = by_worth(r) and not r.count
     if r.money or paid or any(w in _QTY for w in r.ws):
         want_qty = any(w in _QTY for w in r.ws) and not r.money
         for rt, col, _ in inbound:

@@ -30,7 +30,7 @@ from agent.planner.linking import (MONTHS, spelled_numbers, first_clause, NUMBER
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
                                    stem_word, visible, vocabulary, words, Window, anchored)
 from agent.planner.choose import candidates, choose, explain
-from agent.planner.question import _SUM, LISTS, Read, read
+from agent.planner.question import LISTS, SUM_SAID, Read, read
 from agent.planner.span import PAST, STRONG, Span, span, worked
 from agent.planner.spelling import QUESTION_WORDS, respell
 from toolkits.catalog import Catalog, Table
@@ -1454,7 +1454,7 @@ def lookup(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
     """"the balance of account 4711": one column of the row a key picks; "what's the PIP code for the Fostair
     inhaler": that column of the rows a value picks (with their name: a value may pick several)."""
     keyed = bool(fact.pk) and any(x.startswith(f"{fact.pk} = ") for x in f.said)
-    asked = _WHAT_OF.match(r.q) if not keyed and f.conds and not (r.avg or _SUM.search(r.q)) else None  # values
+    asked = _WHAT_OF.match(r.q) if not keyed and f.conds and not (r.avg or SUM_SAID.search(r.q)) else None  # values
     # here or on a parent ("the combined daily rate of everything on hire" is a sum, no one row's rate)
     if not keyed and asked is None:
         return None
