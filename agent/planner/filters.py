@@ -260,7 +260,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                          and k not in english()]  # "solar" → SOLR; 'ROOF' is a word, 'ENAL' (an airport) no 'external'
                 hit = short[0] if len(short) == 1 else None
             if hit is None and len(w) >= 5 and w not in STOP:  # "potassium" → "Potassium [Moles/volume] in Serum"
-                every = [v for k, v in lower.items() if len(words(k)) > 1 and words(k)[0] == w]
+                every = [v for k, v in lower.items() if k.startswith(w) and len(words(k)) > 1 and words(k)[0] == w]
                 long_ = [v for v in every if len(v) > 20]
                 heads = [v for v in long_ if re.match(rf"{re.escape(w)}\s*[\[(,]", v.lower())] if len(long_) > 1 \
                     else long_  # "hemoglobin": "Hemoglobin [Mass/volume] in Blood", not "Hemoglobin A1c/..."
