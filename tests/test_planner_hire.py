@@ -190,3 +190,19 @@ def test_a_flags_meaning_headed_by_the_tables_own_word():
     assert "t.on_rd IS FALSE" in sql, sql
     sql = build_query("How many vans are in action?", cat).sql
     assert "on_rd" not in sql, sql
+
+
+def test_a_reading_that_fails_is_logged_and_the_question_still_gets_the_fallback(monkeypatch, caplog):
+    """A planner bug on a schema it was not written for (here injected: the reader raises NameError) must not end
+    the answer in a traceback: the policy logs it, notes it, and plans what it plans for a question no rule reads."""
+    import agent.planner.policy as policy
+
+    def broken(*args, **kwargs):
+        raise NameError("name 'fact' is not defined")
+
+    monkeypatch.setattr(policy, "build_query", broken)
+    with caplog.at_level("ERROR", logger="agent.planner.policy"):
+        planner, steps = _plan("How many hires did the Canal Wharf depot have?", _depot())
+    assert steps and steps[0].tool != "run_sql", steps
+    assert any("could not read" in r.getMessage() for r in caplog.records)
+    assert planner.notes == ["the question-to-SQL reader failed on this question (the log has the details)"]

@@ -8,6 +8,7 @@ final answer from the typed results (agent/planner/answer.py).
 """
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -25,6 +26,8 @@ from agent.react import Action, Final, LoopState, Turn
 from agent.render import md_text
 from toolkits.catalog import Catalog
 from toolkits.tool import Ask
+
+log = logging.getLogger(__name__)
 
 # The tools the planner fills itself (the rest fill their own inputs, Tool.plan).
 SQL_TOOL = "run_sql"  # runs the statements the planner builds or finds in the question
@@ -356,6 +359,17 @@ class Planner:
                 self.catalog = Catalog()
         return self.catalog
 
+    def _query(self, q: str, cat: Catalog) -> Query | None:
+        """The planner's statement for ``q``; a reading that fails (a planner bug on a schema it was not written
+        for) is logged and answered like a question no rule reads — the fallbacks still help the user."""
+        try:
+            return build_query(q, cat, self.row_limit)
+        except Exception:  # noqa: BLE001 - the traceback goes to the log, the user gets the fallback
+            log.exception("the planner could not read %r", q)
+            note = "the question-to-SQL reader failed on this question (the log has the details)"
+            self.notes += [note] if note not in self.notes else []
+            return None
+
     def tools_for(self, question: str) -> list[str]:
         """The names of the tools a question needs, in order."""
         return tools_for(question, self.registry.all(), self._catalog)
@@ -380,7 +394,7 @@ class Planner:
         names = self.tools_for(q)
         cat = self._catalog()
         tables = heads_first(find_tables(words(q), cat))
-        if names and not sql and _calendar(q) and cat.tables and build_query(q, cat, self.row_limit) is not None:
+        if names and not sql and _calendar(q) and cat.tables and self._query(q, cat) is not None:
             names = []  # "transactions per month in 2025": rows of a table; server counters have no calendar
         if set(names) & _ACTIVITY_TOOLS and set(names) - _ACTIVITY_TOOLS and not sql and tables \
                 and _ACTIVITY_WORDS.search(q) and not _activity_said(q, tables, cat):
@@ -435,7 +449,7 @@ class Planner:
                                                   "catalog says."))
             return [self.first_input(DESCRIBE_TOOL, meant[0], f"The question asks what column {meant[1]} of {meant[0]} "
                                                               "is: its description and comment.")]
-        query = build_query(q, cat, self.row_limit) if cat.tables else None
+        query = self._query(q, cat) if cat.tables else None
         if query is not None and query.kind == "ask":  # two readings, or a measure it cannot find: ask back
             self.asked = query.summary
             return []
@@ -468,7 +482,7 @@ class Planner:
                 continue
             if self.tools_for(clause):
                 continue
-            query = build_query(clause, cat, self.row_limit)
+            query = self._query(clause, cat)
             if query is not None and query.kind != "ask":
                 self.queries[query.sql] = query
                 steps.append(self.first_input(SQL_TOOL, query.sql, f"Also a question about the data: {query.summary}."))

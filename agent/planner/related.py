@@ -303,8 +303,8 @@ def rank_window(r: Read, cat: Catalog, rt: Table, f: Filters, fact: str = "r") -
 # --------------------------------------------------------------------------- rows with(out) related rows
 
 _NEVER = re.compile(r"\b(never|without|with no|no|zero|haven't|have not|hasn't|has not|didn't|did not)\b")
-_HAVING = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<=",
-           "exactly": "="}
+COUNT_OPS = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<=",
+             "exactly": "=", "or more": ">=", "or over": ">=", "or fewer": "<=", "or less": "<="}  # "5 or more"
 
 
 def _child(r: Read, cat: Catalog, name: str | None) -> tuple[Table, str, str] | None:
@@ -487,7 +487,7 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     if end is not None:  # "landlords with more than 8 properties on our books at the moment": the ones not ended
         wconds.append(S("{} IS NULL").format(ident("c", end.name)))
     inner = S("SELECT {fk} FROM {ct} c{where} GROUP BY {fk} HAVING count(*) {op} {n}").format(
-        fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(_HAVING[hm.group(1)]), n=L(n))
+        fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(COUNT_OPS[hm.group(1)]), n=L(n))
     what = f"{r.subject} with {hm.group(1)} {n} {ct.name}" + (f" (no {end.name}: still held)" if end is not None else "")
     if r.count:
         sql = S("SELECT count(*) AS {} FROM ({}) x").format(ident(r.subject), inner)
@@ -635,6 +635,6 @@ def groups_with(r: Read, cat: Catalog) -> Query | None:
     n = int(hm.group(2)) if hm.group(2).isdigit() else NUMBER_WORDS.index(hm.group(2))
     label = t.name
     sql = S("SELECT {c}, count(*) AS {l} FROM {t} t GROUP BY {c} HAVING count(*) {op} {n} ORDER BY 2 DESC, 1").format(
-        c=ident("t", col[0]), l=ident(label), t=rel(t), op=S(_HAVING[hm.group(1)]), n=L(n))
+        c=ident("t", col[0]), l=ident(label), t=rel(t), op=S(COUNT_OPS[hm.group(1)]), n=L(n))
     r.used |= {i for i, w in enumerate(r.ws) if w in words(m.group(1))}
     return query(sql, "list", t.name, f"{col[0]} of {t.name} with {hm.group(1)} {n} rows")

@@ -30,6 +30,7 @@ from agent.planner.linking import (MONTHS, spelled_numbers, first_clause, NUMBER
                                    money_cols, name_parts, qty_col, singular, spelled_columns, time_column, unit_column,
                                    stem_word, visible, vocabulary, words, Window, anchored)
 from agent.planner.choose import candidates, choose, explain
+from agent.planner.related import COUNT_OPS
 from agent.planner.question import LISTS, SUM_SAID, Read, read
 from agent.planner.span import PAST, STRONG, Span, span, worked
 from agent.planner.spelling import QUESTION_WORDS, respell
@@ -1536,8 +1537,6 @@ def parents_listed(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | No
 
 _TIMES = re.compile(r"\b(more than|over|at least|fewer than|less than|at most|exactly)\s+(\d+)\s+([a-z-]+)|"
                     r"\b(\d+)\s+(or more|or fewer|or less|or over)\s+([a-z-]+)")
-_TIMES_OP = {"more than": ">", "over": ">", "at least": ">=", "fewer than": "<", "less than": "<", "at most": "<=",
-             "exactly": "=", "or more": ">=", "or over": ">=", "or fewer": "<=", "or less": "<="}
 
 
 def _times_bound(r: Read, fact: Table) -> tuple[str, int] | None:
@@ -1552,7 +1551,7 @@ def _times_bound(r: Read, fact: Table) -> tuple[str, int] | None:
     if what not in ("times", "occasions") and not any(w in forms(fact.name) or singular(w) in name_parts(fact.name)
                                                       for w in rest):
         return None
-    return _TIMES_OP[op], int(n)
+    return COUNT_OPS[op], int(n)
 
 
 def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.Composable, psql.Composable]:
