@@ -30,6 +30,14 @@ class Column:
     nullable: bool = True  # NULL allowed: for a date column, often "not happened (yet)"
     key_of: str = ""  # a jsonb key read as a column: the jsonb column it sits in (the name is the key)
     samples: list[str] = field(default_factory=list)  # a few values of a text column with too many to list (codes)
+    key_in: str = ""  # a jsonb key one level down: the key of the object it sits in (details -> 'waste' ->> ...)
+
+    @property
+    def shown(self) -> str:
+        """How a statement's summary names it: ``details->waste->>hazardous`` for a jsonb key."""
+        if not self.key_of:
+            return self.name
+        return f"{self.key_of}->{self.key_in}->>{self.name}" if self.key_in else f"{self.key_of}->>{self.name}"
 
     @property
     def is_time(self) -> bool:

@@ -108,10 +108,13 @@ def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> ps
 def column_ref(alias: str, c) -> psql.Composable:
     """A column in a statement; a jsonb key as ``alias.col ->> 'key'`` (a key holding a list: its elements as an
     array, which ``= ANY`` searches)."""
-    if c.key_of and c.is_array:
+    if not c.key_of:
+        return ident(alias, c.name)
+    obj = S("({} -> {})").format(ident(alias, c.key_of), L(c.key_in)) if c.key_in else ident(alias, c.key_of)
+    if c.is_array:
         return S("ARRAY(SELECT jsonb_array_elements_text(CASE jsonb_typeof({0} -> {1}) WHEN 'array' THEN {0} -> {1} "
-                 "END))").format(ident(alias, c.key_of), L(c.name))
-    return S("({} ->> {})").format(ident(alias, c.key_of), L(c.name)) if c.key_of else ident(alias, c.name)
+                 "END))").format(obj, L(c.name))
+    return S("({} ->> {})").format(obj, L(c.name))
 
 
 def rel(t: Table) -> psql.Composable:
@@ -216,7 +219,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             continue
         if _audit_user(c) and not any(f" by {' '.join(words(v))} " in f" {' '.join(ws)} " for v in c.values):
             continue  # created_by 'disputes' (a service's login): only "... created by ledger-svc" names it
-        ref, name = column_ref(alias, c), (f"{c.key_of}->>{c.name}" if c.key_of else c.name)
+        ref, name = column_ref(alias, c), c.shown
         eq = S("{1} = ANY({0})") if c.is_array else S("{} = {}")  # a text array holds the value among others
         neq = S("NOT ({1} = ANY({0}))") if c.is_array else S("{} IS DISTINCT FROM {}")
 

@@ -361,6 +361,9 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     current_row_filter(r, cat, fact, f)
     if r.window and not (r.window.phrase == "today" and _PAST_DUE.search(r.q)):
         window_filter(r, cat, fact, f)
+    elif r.window is None and (yr := _this_year_column(r, cat, fact)) is not None:
+        r.used.update(yr[2])
+        f.add(S("{} = {}").format(ident(T, yr[0]), L(yr[1])), f"{yr[0]} = {yr[1]} ({' '.join(r.ws[i] for i in sorted(yr[2]))})")
     cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used)
     r.used |= cused  # "first reply after the SLA deadline": two columns compared, not a NULL reply
     meant = meant_words(fact, r.ws, r.used) - r.used
@@ -714,6 +717,28 @@ def _year_column(r: Read, fact: Table) -> tuple[str, int, set[int]] | None:
     return None
 
 
+_CALENDAR_UNITS = {"year", "years", "month", "months", "week", "weeks", "day", "days", "quarter", "quarters"}
+_YEARS_NAMED = {"year", "yr", "season", "fy", "intake", "cohort"}  # whole-number columns that hold a year
+_YEAR_STEP = {"this": 0, "current": 0, "present": 0, "last": -1, "previous": -1, "next": 1, "coming": 1}
+
+
+def _this_year_column(r: Read, cat: Catalog, fact: Table) -> tuple[str, int, set[int]] | None:
+    """"active for this season", "last season's fees": the year a whole-number column of years holds for the year
+    the data's today falls in (the snapshot's clock, else today), or the one before or after."""
+    for i, w in enumerate(r.ws[:-1]):
+        if w not in _YEAR_STEP or r.ws[i + 1] in STOP or r.ws[i + 1] in _CALENDAR_UNITS:
+            continue  # "this year", "last month": windows on a date
+        hit = column_word(fact, [r.ws[i + 1]], numeric=True)
+        c = fact.columns.get(hit[0]) if hit else None
+        if c is None or "int" not in c.type or c.name == fact.pk or c.name in {x for x, _, _ in fact.fks}:
+            continue
+        if not (set(name_parts(c.name)) & _YEARS_NAMED or re.search(r"\byears?\b", c.comment, re.I)):
+            continue  # "this batch", "the current stage": a number that is no year
+        today = dt.date.fromisoformat(cat.clock[2]) if cat.clock else dt.date.today()
+        return c.name, today.year + _YEAR_STEP[w], {i, i + 1}
+    return None
+
+
 _VALID_FROM = {"from", "start", "begin", "effective", "valid"}
 _VALID_TO = {"to", "end", "until", "thru", "till", "expiry"}
 
@@ -790,7 +815,7 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
             continue
         ref = column_ref(T, c) if c.key_of else ident(T, c.name)
         expr = S("({})::boolean").format(ref) if c.key_of else ref
-        name = f"{c.key_of}->>{c.name}" if c.key_of else c.name
+        name = c.shown
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
         if flag and not c.key_of and not re.search(rf"\b{re.escape(stem)}\b", r.q) and not meant_value(c, r.ws, set(), table_words(fact)):
             # "OnlineOrderFlag": online; "mkt_opt_in": marketing (a part that is a word names only itself) — unless
@@ -1011,7 +1036,7 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
             col = fact.keys.get(hit[0]) if hit else None
         if col is None or not col.nullable or hit[0] == fact.pk or any(hit[0] in x for x in f.said):
             continue
-        name = f"{col.key_of}->>{col.name}" if col.key_of else col.name
+        name = col.shown
         if null:
             f.add(S("{} IS NULL").format(column_ref(T, col)), f"no {name}")
         else:

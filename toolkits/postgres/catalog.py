@@ -161,7 +161,8 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
     """jsonb columns' scalar keys (``meta->>'payer'``: medicare, medicaid, ...), from a sample of rows: filters for
     "encounters paid by Medicaid" the planner reads like a column's values (a key with many values, an e-mail, is
     kept with samples only: "no e-mail in the contact details" is its IS NULL); a key holding lists of strings
-    ("allergies": ["shellfish"]) is kept as a text array of those elements."""
+    ("allergies": ["shellfish"]) is kept as a text array of those elements; a key one object down
+    (``details -> 'waste' ->> 'hazardous'``) is read too, when its name says one place."""
     started = time.monotonic()
     for t in list(cat.tables.values()):
         if t.kind not in "rpm" or t.partition_of:
@@ -169,29 +170,39 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
         for c in [c for c in t.columns.values() if c.type == "jsonb"]:
             if time.monotonic() - started > budget_s:
                 return
-            # one pass over the sample: a scalar's text, or each string element of a list
-            cur.execute(psql.SQL("SELECT j.key, jsonb_typeof(j.value) = 'array', coalesce(e.value, j.value) #>> '{{}}' "
-                                 "FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = 'object' LIMIT {n}) x, "
-                                 "jsonb_each(x.{c}) j LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN "
-                                 "jsonb_typeof(j.value) = 'array' THEN j.value END) e ON jsonb_typeof(e.value) = 'string' "
-                                 "WHERE jsonb_typeof(j.value) IN ('string', 'number', 'boolean') OR e.value IS NOT NULL"
+            # one pass over the sample: a scalar's text, or each string element of a list, of a key at the top or
+            # one level down ({"waste": {"hazardous": true}}: the key hazardous in waste)
+            cur.execute(psql.SQL("SELECT p.parent, p.key, jsonb_typeof(p.value) = 'array', coalesce(e.value, p.value) "
+                                 "#>> '{{}}' FROM (SELECT {c} FROM {s}.{t} WHERE jsonb_typeof({c}) = 'object' LIMIT {n}) x "
+                                 "CROSS JOIN LATERAL (SELECT ''::text AS parent, j.key, j.value FROM jsonb_each(x.{c}) j "
+                                 "UNION ALL SELECT j.key, k.key, k.value FROM jsonb_each(x.{c}) j, jsonb_each(CASE WHEN "
+                                 "jsonb_typeof(j.value) = 'object' THEN j.value END) k) p "
+                                 "LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.value) = 'array' "
+                                 "THEN p.value END) e ON jsonb_typeof(e.value) = 'string' "
+                                 "WHERE jsonb_typeof(p.value) IN ('string', 'number', 'boolean') OR e.value IS NOT NULL"
                                  ).format(c=psql.Identifier(c.name), s=psql.Identifier(t.schema),
                                           t=psql.Identifier(t.name), n=psql.Literal(sample_rows)))
-            seen: dict[str, set[str]] = {}
-            listed: dict[str, set[str]] = {}  # "allergies": ["shellfish", "nuts"]: the elements, as an array's values
-            for key, in_list, val in cur.fetchall():
+            seen: dict[tuple[str, str], set[str]] = {}
+            listed: dict[tuple[str, str], set[str]] = {}  # "allergies": ["shellfish", "nuts"]: the elements
+            for parent, key, in_list, val in cur.fetchall():
                 if val is not None and len(val) <= 40:
-                    (listed if in_list else seen).setdefault(key, set()).add(val)
+                    (listed if in_list else seen).setdefault((parent, key), set()).add(val)
             listed = {k: v for k, v in listed.items() if k not in seen}
-            for key, vals in listed.items():
-                if key not in t.columns and len(vals) <= 50:
-                    t.keys[key] = Column(key, "text[]", sorted(vals), f"key {key} of {c.name} (a list)", key_of=c.name)
-            for key, vals in seen.items():
-                if key not in t.columns:  # too many values to list (an e-mail): the key is still known, by samples
-                    said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
-                    t.keys[key] = Column(key, "text", sorted(vals) if len(vals) <= 50 else [], f"key {key} of {c.name}"
-                                         + (f": {said.group(1)}" if said else ""), key_of=c.name,
-                                         samples=[] if len(vals) <= 50 else sorted(vals)[:8])
+            parents: dict[str, set[str]] = {}  # a key's name may sit in several objects: only one place is named by it
+            for parent, key in [*seen, *listed]:
+                parents.setdefault(key, set()).add(parent)
+            for (parent, key), vals in listed.items():
+                if key not in t.columns and len(vals) <= 50 and parents[key] == {parent}:
+                    t.keys[key] = Column(key, "text[]", sorted(vals), f"key {key} of {c.name} (a list)", key_of=c.name,
+                                         key_in=parent)
+            for (parent, key), vals in seen.items():
+                if key in t.columns or key in t.keys or not (parents[key] == {parent} or parent == ""):
+                    continue  # a top-level key keeps its name when an object below holds one of the same name
+                # too many values to list (an e-mail): the key is still known, by samples
+                said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
+                t.keys[key] = Column(key, "text", sorted(vals) if len(vals) <= 50 else [], f"key {key} of {c.name}"
+                                     + (f" -> {parent}" if parent else "") + (f": {said.group(1)}" if said else ""),
+                                     key_of=c.name, key_in=parent, samples=[] if len(vals) <= 50 else sorted(vals)[:8])
 
 
 _SAME_AS = re.compile(r"\bsame (?:codes?|values?|code list|list of codes) as\s+((?:\w+\.){1,2}\w+)", re.I)
