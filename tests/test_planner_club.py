@@ -1,7 +1,10 @@
 """Readings from the misses of the twenty-fourth session's run, on a schema of their own (a cricket club): "this
 season" / "last season" of a whole-number column of years is the year of the data's today (the snapshot's clock) or
 the one before; a jsonb key one object down ({"weather": {"rain": true}}) is read like a column, unless its name sits
-in two objects; a reading that fails falls back (tests/test_planner_hire.py). Every figure against independent SQL."""
+in two objects; a reading that fails falls back (tests/test_planner_hire.py). Then pure readings over catalog objects:
+"one row per receipt" names the table; "what percentage of receipts were paid" is a share of rows, not of money;
+"takings" are money; "leaving out voided receipts" (void_fl); "last quarter"; "haven't been cancelled"; "Of the junior
+bookings in 2023, what percentage were attended" (the opening clause picks the rows). Figures against independent SQL."""
 from __future__ import annotations
 
 try:
@@ -70,3 +73,50 @@ def test_a_key_whose_name_sits_in_two_objects_is_not_read_as_one(dsn):
     keys = read_catalog(PgContext(dsn=dsn), fresh=True).tables["fixture"].keys
     assert keys["rain"].key_in == "weather" and keys["umpire"].key_in == ""
     assert "state" not in keys, keys["state"]
+
+
+# --------------------------------------------------------------------------- pure readings over catalog objects
+
+def _bar():
+    from toolkits.catalog import Catalog, Column, Table
+
+    sale = Table("club", "bar_tx", "r", pk="tx_id", comment="Clubhouse bar till export, one row per receipt.", columns={
+        "tx_id": Column("tx_id", "bigint"), "tx_dt": Column("tx_dt", "date", nullable=False),
+        "pay_cd": Column("pay_cd", "char(1)", values=["C", "K"], comment="C = cash, K = card"),
+        "net_amt": Column("net_amt", "numeric(8,2)"),
+        "void_fl": Column("void_fl", "boolean", comment="Voided by the steward (not real takings)")})
+    nets = Table("club", "net_booking", "r", pk="bkg_id", comment="Practice net bookings", columns={
+        "bkg_id": Column("bkg_id", "integer"), "bkd_for": Column("bkd_for", "date", nullable=False),
+        "bkg_st": Column("bkg_st", "char(1)", values=["B", "A", "X"], comment="B = booked, A = attended, X = cancelled"),
+        "lvl": Column("lvl", "char(1)", values=["J", "S"], comment="J = junior, S = senior")})
+    return Catalog(tables={"bar_tx": sale, "net_booking": nets})
+
+
+def test_what_a_row_is_names_the_table_and_a_share_of_rows_is_no_sum():
+    from agent.planner.sql import build_query
+
+    q = build_query("What percentage of bar receipts were paid in cash?", _bar())
+    assert q.kind == "pct" and "club.bar_tx" in q.sql and "FILTER (WHERE t.pay_cd = 'C')" in q.sql, q.sql
+
+
+def test_takings_are_money_and_voided_rows_are_left_out():
+    from agent.planner.sql import build_query
+
+    q = build_query("What were the bar's takings in May 2023, leaving out voided receipts?", _bar())
+    assert "sum(t.net_amt)" in q.sql and "NOT t.void_fl" in q.sql and "'2023-05-01'" in q.sql, q.sql
+
+
+def test_last_quarter_and_a_status_that_has_not_been_reached():
+    from agent.planner.sql import build_query
+
+    q = build_query("How many net bookings were made last quarter?", _bar())
+    assert "date_trunc('quarter'" in q.sql and "interval '3 months'" in q.sql, q.sql
+    q = build_query("How many net bookings are there after today that haven't been cancelled?", _bar())
+    assert "t.bkg_st IS DISTINCT FROM 'X'" in q.sql, q.sql
+
+
+def test_an_opening_of_the_clause_picks_the_rows_a_share_is_of():
+    from agent.planner.sql import build_query
+
+    q = build_query("Of the junior net bookings in 2023, what percentage were attended?", _bar())
+    assert "FILTER (WHERE t.bkg_st = 'A')" in q.sql and "t.lvl = 'J'" in q.sql.split("FROM")[1], q.sql

@@ -380,7 +380,8 @@ _SEX_VALUES = {"f", "m", "female", "male", "w", "woman", "man", "u", "x", "o", "
 _FLAG_VALUES = {"true", "false", "t", "f", "yes", "no", "y", "n"}
 _EXCLUDING = re.compile(r"\b(excluding|exclude|except|not counting|leaving out|leave out|other than|besides|rather than|"
                         r"instead of|but not|"
-                        r"ignoring|ignore|apart from|not|non|neither|nor|aren't|isn't|weren't|wasn't|with no)\s*$")
+                        r"ignoring|ignore|apart from|not|non|neither|nor|aren't|isn't|weren't|wasn't|with no|"
+                        r"haven|hasn|hadn|isn|aren|wasn|weren)\s*$")  # "haven't been cancelled": words() drops 't
 
 
 def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
@@ -543,8 +544,9 @@ _OPS = {"more than": ">", "greater than": ">", "higher than": ">", "bigger than"
         "lower than": "<", "smaller than": "<", "cheaper than": "<", "under": "<", "below": "<", "at most": "<=",
         "of": "=", "equal to": "=", "equals": "=", "is": "=", ">=": ">=", "<=": "<=", ">": ">", "<": "<", "=": "="}
 _PRICE_WORDS = ("cost", "costs", "costing", "priced", "price", "prices", "expensive", "cheap", "cheaper")
-_WORTH_WORDS = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value",
-                "amount", "total", "worth", "earn", "earns", "earning", "paid", "makes", "make", "budget", "salary")
+MONEY_SAID = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value", "paid",
+              "takings", "earnings", "proceeds")  # words that ask for money: the amount, not the rows
+_WORTH_WORDS = (*MONEY_SAID, "amount", "total", "worth", "earn", "earns", "earning", "makes", "make", "budget", "salary")
 
 
 def _amount(t: Table) -> str | None:

@@ -179,6 +179,12 @@ def comment_names(comment: str) -> list[str]:
         out.append("_".join(ws))
         if i < len(lead.split("/")) and len(ws) > 1 and len(ws[-1]) >= 4:
             out.append(ws[-1])
+    grain = re.search(r"\bone (?:row|record|line) (?:per|for each|for every|for one)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
+                      r"(?=\s*(?:[.;)']|$|\s(?:of|with|at|on|in|held|made|from|to|that|which|we|they)\b))", comment.lower())
+    if grain:  # "..., one row per receipt": what a row is names the table ("per property per season" names none)
+        ws = [w for w in re.findall(r"[a-z]+", grain.group(1)) if w not in STOP and w not in _QUALIFIERS]
+        if 1 <= len(ws) <= 2:
+            out += [x for x in dict.fromkeys(("_".join(ws), ws[-1])) if x not in out]
     return out
 
 
@@ -430,9 +436,9 @@ NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven tw
 _NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
               "twelve": 12, "fourteen": 14, "thirty": 30, "a": 1, "an": 1}
 _UNITS = {"minute": "minute", "min": "minute", "hour": "hour", "day": "day", "week": "week",
-          "month": "month", "year": "year", "hr": "hour"}
+          "month": "month", "quarter": "quarter", "year": "year", "hr": "hour"}
 _LAST = re.compile(r"\b(?:last|past|previous|in the last|within the last)\s+(\d+|[a-z]+)?\s*"
-                   r"(minute|min|hour|hr|day|week|month|year)s?\b")
+                   r"(minute|min|hour|hr|day|week|month|quarter|year)s?\b")
 
 
 @dataclass
@@ -519,9 +525,11 @@ def _last(q: str) -> Window | None:
         return None
     n = int(m.group(1)) if m.group(1) and m.group(1).isdigit() else _NUM_WORDS.get(m.group(1) or "", 1)
     unit = _UNITS[m.group(2)]
-    if m.group(1) is None and unit in ("week", "month", "year") and re.search(r"\blast\s+" + m.group(2), q):
-        return Window(m.group(0), psql.SQL("{} - interval {}").format(_trunc(unit), psql.Literal(f"1 {unit}")),
-                      _trunc(unit))
+    step = "3 months" if unit == "quarter" else f"1 {unit}"  # an interval has no quarters
+    if m.group(1) is None and unit in ("week", "month", "quarter", "year") and re.search(r"\b(?:last|previous)\s+" + m.group(2), q):
+        return Window(m.group(0), psql.SQL("{} - interval {}").format(_trunc(unit), psql.Literal(step)), _trunc(unit))
+    if unit == "quarter":
+        n, unit = 3 * n, "month"  # "the past 2 quarters": six months
     return Window(m.group(0), psql.SQL("now() - interval {}").format(psql.Literal(f"{n} {unit}{'s' if n != 1 else ''}")))
 
 
@@ -815,7 +823,7 @@ def _window(question: str) -> Window | None:
         return Window("yesterday", psql.SQL("current_date - 1"), psql.SQL("current_date"))
     if re.search(r"\btoday\b|\bso far today\b", q):
         return Window("today", psql.SQL("current_date"))
-    m = re.search(r"\bthis\s+(week|month|year)\b", q)
+    m = re.search(r"\bthis\s+(week|month|quarter|year)\b", q)
     if m:
         return Window(m.group(0), _trunc(m.group(1)))
     m = re.search(r"\bbetween\s+(\d{4}-\d{2}-\d{2})\s+and\s+(\d{4}-\d{2}-\d{2})\b", q)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.planner.filters import full_name, missing_said, null_meant, sign_filters, value_filters
+from agent.planner.filters import MONEY_SAID, full_name, missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
 from agent.planner.linking import (PLANNED, STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
                                    shared_names, singular, spelled_numbers, stem_word, time_column, time_window, words)
@@ -12,7 +12,6 @@ from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table, ranked_tables
 from toolkits.catalog import Catalog
 
-_MONEY = ("revenue", "sales", "turnover", "spend", "spent", "spending", "money", "income", "gmv", "value", "paid")
 _GENERIC_COLS = {"id", "name", "status", "type", "kind", "created_at", "updated_at", "created", "updated", "date",
                  "description", "note", "notes", "code", "title", "value", "amount", "total"}
 
@@ -60,9 +59,12 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     question about that table (another reading of a question whose table is implied)."""
     q = question.lower()
     ws = words(question)
-    money = any(w in _MONEY for w in ws) or re.search(
+    money = any(w in MONEY_SAID for w in ws) or re.search(
         r"\bhow much (?!of\b)(?:[a-z]+ )?(did|do|does|have|has|was|were|is|are)\b",
         question.lower()) is not None  # "how much did they bill us", "how much premium did we collect"
+    share = re.search(r"\b(?:percent(?:age)?|share|proportion|fraction)\s+of\s+(?:the\s+|our\s+|all\s+)?([a-z]+)", q)
+    if money and share and share.group(1) not in MONEY_SAID and not re.search(r"\bhow much\b", q):
+        money = False  # "what percentage of taproom receipts were paid in cash": a share of rows, not of money
     group_m = re.search(r"\b(?:per|(?<!than )(?<!not )by|for each|each|broken down by|grouped by|breakdown by|split by)"
                         r"\s+([a-z_ ]+)", q)  # "rather than by an agent" groups nothing
     if group_m and group_m.group(0).startswith("by") and re.search(r"\b(?:[a-z]+ed|down|made|done|given|taken|seen|held|"
@@ -109,7 +111,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                 and any(singular(ws[m.start]) in {v.lower() for v in c.values} for c in t.columns.values()
                         if c.is_text and len(c.values) >= 2):  # a column holds as a value: that value, too
             r.used.discard(m.start)
-    if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in _MONEY):
+    if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in MONEY_SAID):
         r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
         r.sum = bool(SUM_SAID.search(q))
     if r.window:

@@ -824,7 +824,8 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
             parts = [p for p in name_parts(c.name) if len(p) >= 3 and singular(p) not in own and p not in STOP
                      and p not in ("flag", "flg", "indicator", "ind", "bool", "yes")]
             stem = next((w for p in parts for w in r.ws if w not in STOP and len(w) >= 4
-                         and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w)))), stem)
+                         and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w))
+                              or (w.endswith("ed") and stem_word(w) == stem_word(p)))), stem)  # "voided": void_fl
         if _WHEN.match(r.q) and any(_names_date(tc, w) for tc in fact.time_columns()
                                     for w in (stem, stem + "ed", stem + "d", PAST.get(stem, stem))):
             continue  # "when did our Kilkenny club open?": the day it opened (opened_on), not the open_24h flag
@@ -1220,6 +1221,10 @@ def _qualifiers(r: Read, fact: Table, said: re.Match) -> set[str]:
     """The values said between the share's word and the counted rows' own word ("share of the OpenTable
     bookings"): they pick the population, not the share (in words, as ``value_filters`` says them)."""
     at = len(words(r.q[:said.start()]))
+    if at and r.ws[0] in ("of", "among", "amongst") or r.ws[:2] == ["out", "of"]:
+        # "Of the stage one complaints we closed in 2023, what percentage were upheld": the opening clause
+        outside = set(range(at, len(r.ws)))
+        return set(value_filters(fact, r.ws, T, outside, exact=capitalized(r.text))[1])
     if r.ws[at + 1:at + 2] != ["of"]:
         return set()
     verb = next((j for j in range(at + 3, len(r.ws)) if r.ws[j] in _SHARE_VERBS or (
