@@ -120,3 +120,90 @@ def test_an_opening_of_the_clause_picks_the_rows_a_share_is_of():
 
     q = build_query("Of the junior net bookings in 2023, what percentage were attended?", _bar())
     assert "FILTER (WHERE t.bkg_st = 'A')" in q.sql and "t.lvl = 'J'" in q.sql.split("FROM")[1], q.sql
+
+
+def _shop():
+    from toolkits.catalog import Catalog, Column, Table
+
+    item = Table("club", "hire_item", "r", pk="item_id", comment="Things members can book", columns={
+        "item_id": Column("item_id", "integer"),
+        "item_nm": Column("item_nm", "text", values=["Full day nets", "Half day nets", "Bowling machine"])})
+    price = Table("club", "tariff_hist", "r", pk="price_id", columns={
+        "price_id": Column("price_id", "integer"), "item_id": Column("item_id", "integer"),
+        "price": Column("price", "numeric(6,2)"), "valid_from": Column("valid_from", "date", nullable=False),
+        "valid_to": Column("valid_to", "date")}, fks=[("item_id", "hire_item", "item_id")])
+    member = Table("club", "member", "r", pk="member_id", comment="Members still playing for the club", columns={
+        "member_id": Column("member_id", "integer"), "first_nm": Column("first_nm", "text", values=["Ann", "Tom"]),
+        "last_nm": Column("last_nm", "text", values=["Price", "Bell", "Day"])})
+    return Catalog(tables={"hire_item": item, "tariff_hist": price, "member": member})
+
+
+def test_the_current_value_kept_in_a_history_of_the_row_a_value_names():
+    from agent.planner.sql import build_query
+    from toolkits.catalog import Table
+
+    cat = _shop()
+    cat.tables["hire_price"] = Table("club", "hire_price", "r", columns=cat.tables["tariff_hist"].columns,
+                                     fks=cat.tables["tariff_hist"].fks)
+    q = build_query("What is the current price of a full day of nets?", cat)  # a table the word names: its open end
+    assert q.sql.count("valid_to IS NULL") == 1, q.sql  # once, not again as "valid today"
+
+    q = build_query("What is the current price of a full day of nets?", _shop())
+    assert "'Full day nets'" in q.sql and "valid_from <= current_date" in q.sql and "valid_to IS NULL" in q.sql, q.sql
+    assert "'Price'" not in q.sql, q.sql
+
+
+def test_a_column_kept_in_a_dated_child_of_the_row_a_value_picks():
+    """When the value's own table is the one read ("the current price of a full day of nets": hire_item), the asked
+    column comes from the one child that keeps dated rows of it: the row valid today, or in the window said."""
+    from agent.planner import sql
+    from agent.planner.filters import Filters
+    from agent.planner.question import read
+
+    cat = _shop()
+    item = cat.tables["hire_item"]
+    for question, valid in [("What is the current price of a full day of nets?",
+                             "h.valid_from <= current_date AND (h.valid_to IS NULL OR h.valid_to >= current_date)"),
+                            ("What was the price of the bowling machine in June 2023?",
+                             "h.valid_from < '2023-07-01'::date AND (h.valid_to IS NULL OR h.valid_to >= '2023-06-01'::date)")]:
+        r = read(question, cat, 20, about="hire_item")
+        f = Filters("t")
+        q = sql._from_history(r, item, f, cat, ["price"])
+        assert "SELECT t.item_nm, h.price FROM club.hire_item t JOIN club.tariff_hist h ON h.item_id = t.item_id" in q.sql
+        assert valid in q.sql, q.sql
+
+
+def test_a_word_in_lower_case_names_no_person_when_the_writer_capitalises():
+    from agent.planner.filters import value_filters
+    from agent.planner.linking import capitalized, words
+
+    member = _shop().tables["member"]
+    text = "What is the current price for members?"
+    assert value_filters(member, words(text), "t", set(), exact=capitalized(text))[0] == []
+    text = "How many bookings did Ann Price make?"
+    assert "last_nm = Price" in value_filters(member, words(text), "t", set(), exact=capitalized(text))[1]
+
+
+def test_an_adverb_ends_a_name_a_comment_gives():
+    from agent.planner.linking import comment_names
+
+    assert comment_names("Members still playing for the club") == ["members"]
+    assert comment_names("Staff still with us, with their current grade") == ["staff"]
+
+
+def test_months_said_without_their_year_and_up_to_a_coming_month_end():
+    from agent.planner.linking import time_window
+
+    def shown(q):
+        w = time_window(q)
+        return w.low.as_string(None), w.high.as_string(None)
+
+    low, high = shown("How many nets were booked from July to September this year?")
+    assert high == "date_trunc('year', now()) + make_interval(months => 9)" and low == high + " - make_interval(months => 3)"
+    low, high = shown("sales from July to September last year")
+    assert high.startswith("date_trunc('year', now()) - interval '1 year'"), high
+    low, high = shown("bookings between May and June")  # no year: the latest such months up to today
+    assert "extract(month FROM now())::int - 6" in high and low.endswith("make_interval(months => 2)"), (low, high)
+    low, high = shown("How many vouchers will expire between tomorrow and the end of November?")
+    assert low == "current_date + 1" and "11 - extract(month FROM now())" in high and high.endswith("+ interval '1 month'")
+    assert time_window("orders that may and must ship") is None  # "may": a verb

@@ -196,7 +196,7 @@ def _person_name(c: Column) -> bool:
     """A person's first or last name (last_name, FirstName, surname, fname): values that are also plain words."""
     parts = set(name_parts(c.name))
     return bool(parts & {"surname", "forename", "fname", "lname", "firstname", "lastname", "givenname", "nickname"}) or \
-        bool(parts & {"first", "last", "given", "family", "middle"} and "name" in parts)
+        bool(parts & {"first", "last", "given", "family", "middle"} and parts & {"name", "nm"})
 
 
 def _codes(values: list[str]) -> bool:
@@ -504,12 +504,27 @@ def _phrase_values(values: list[str], ws: list[str], skip: set[int],
         if len(vw) < 2:
             continue
         for i in range(len(ws) - len(vw) + 1):
-            span = set(range(i, i + len(vw)))
-            if ws[i:i + len(vw)] == vw and not (span & taken - soft) and span - soft:
+            end = _run_end(ws, i, vw)
+            span = set(range(i, end)) if end else set()
+            if span and not (span & taken - soft) and span - soft:
                 found.append((v, span))
                 taken |= span
                 break
     return found
+
+
+def _run_end(ws: list[str], i: int, vw: list[str]) -> int:
+    """Where the value's words ``vw`` end when they run from word ``i`` (one "of"/"the"/"a" may stand between two
+    of them: "a full head of highlights" says 'Full head highlights'); 0 when they do not."""
+    j, inserted = i, False
+    for k, w in enumerate(vw):
+        if j < len(ws) and ws[j] == w:
+            j += 1
+        elif k and not inserted and j + 1 < len(ws) and ws[j] in ("of", "the", "a", "an") and ws[j + 1] == w:
+            j, inserted = j + 2, True
+        else:
+            return 0
+    return j
 
 
 _CORE = re.compile(r"^\s*\d+\s*[-.)]\s*([A-Za-z][A-Za-z ]*?)\s*$")  # "1-URGENT", "3. Medium": a rank and a word

@@ -40,8 +40,10 @@ def words(text: str) -> list[str]:
 
 def capitalized(text: str) -> frozenset[int]:
     """Positions (as ``words`` numbers them) of the words written with a capital, the first word aside: proper
-    names ("Jon Stephens"), which name a value as written, not its singular."""
-    return frozenset(i for i, m in enumerate(_WORD.finditer(text.lower())) if i and text[m.start()].isupper())
+    names ("Jon Stephens"), which name a value as written, not its singular. -1 is among them when the text opens
+    with a capital: its writer capitalises, so a word in lower case ("the current price") names no person."""
+    caps = {i for i, m in enumerate(_WORD.finditer(text.lower())) if i and text[m.start()].isupper()}
+    return frozenset(caps | ({-1} if text.lstrip()[:1].isupper() else set()))
 
 
 def singular(w: str) -> str:
@@ -153,6 +155,8 @@ def comment_names(comment: str) -> list[str]:
             if ws and k + 1 < len(tokens) and (tokens[k + 1] in STOP or tokens[k + 1] in _ROUTES) \
                     and (w.endswith("ed") or w in _MADE):
                 break  # "Personal training sessions booked through the club": a participle ends the name
+            if w in _ADVERBS and ws:
+                break  # "Staff still with us": an adverb ends the name (staff), it names nothing
             if w in STOP and ws:
                 if k == len(tokens) - 1:
                     ws = []  # "(bill-to)": a phrase that ends on a preposition names nothing
@@ -188,6 +192,8 @@ def comment_names(comment: str) -> list[str]:
     return out
 
 
+_ADVERBS = {"still", "currently", "now", "only", "also", "already", "again", "just", "formerly", "previously",
+            "recently", "usually", "always"}  # ("not yet", "never": negations, read below)
 # Words after a participle, besides STOP's, that show it starts what a comment says of its rows ("booked through")
 _ROUTES = {"through", "via", "since", "during", "into", "per"}
 # Past participles without -ed ("Class bookings made in the app")
@@ -719,6 +725,26 @@ def _month_range(q: str) -> Window | None:
     return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
 
 
+def _month_span(q: str) -> Window | None:
+    """"from July to September this year", "between July and September" (no year: the latest such months up to
+    today), "July to September last year"; "between tomorrow and the end of November" (the coming November)."""
+    m = re.search(r"\bbetween (today|tomorrow) and (?:the end of )?" + _MONTH + r"(?!\s*\d)", q)
+    if m:
+        low = psql.SQL("current_date + 1" if m.group(1) == "tomorrow" else "current_date")
+        return Window(m.group(0), low, psql.SQL("{} + interval '1 month'").format(_next_month(m.group(2))))
+    m = re.search(rf"\b{_MONTH}\s+(?:to|through|thru|until|till|and|-|–)\s+{_MONTH}(?!\s*\d)(?:\s+(this|last) year\b)?", q)
+    if not m or (m.group(0).startswith("may ") and not re.search(r"\b(?:from|between|in|during)\s+$", q[:m.start()])):
+        return None  # "... that may and ...": a verb
+    first, last = _month_number(m.group(1)), _month_number(m.group(2))
+    back = (last - first) % 12  # months from the first to the last
+    if m.group(3):  # "this year" / "last year": that calendar year's months (a first month after the last: the year before)
+        year = psql.SQL("date_trunc('year', now())" + (" - interval '1 year'" if m.group(3) == "last" else ""))
+        end = psql.SQL("{} + make_interval(months => {})").format(year, psql.Literal(last))
+    else:
+        end = psql.SQL("{} + interval '1 month'").format(_latest_month(m.group(2)))
+    return Window(m.group(0), psql.SQL("{} - make_interval(months => {})").format(end, psql.Literal(back + 1)), end)
+
+
 def _latest_month(name: str) -> psql.Composable:
     """The first day of the latest month so named up to today (this one while it lasts)."""
     month = _month_number(name)
@@ -807,8 +833,8 @@ def time_window(question: str) -> Window | None:
 
 def _window(question: str) -> Window | None:
     q = re.sub(r"\b((?:19|20)\d\d)[/-](\d\d)\b(?![/-]\d)", _season, question.lower())
-    found = _last(q) or _next(q) or _last_weekday(q)
-    if found:
+    found = _month_range(q) or _month_span(q) or _last(q) or _next(q) or _last_weekday(q)
+    if found:  # months first: "July to September last year" is three months of it, not the year
         return found
     if re.search(r"\b(?:yesterday|today|tomorrow)\b", q) and _one_day(q):  # "tomorrow, 16 August 2017": the day said
         return _one_day(q)

@@ -1491,12 +1491,15 @@ def lookup(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
         return None
     named = column_word(fact, r.ws, skip=r.used) if keyed else column_word(fact, words(asked.group(1)))
     keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    if named is None and not keyed:
+        return _from_history(r, fact, f, cat, words(asked.group(1)))
     if named is None or named[0] == fact.pk or (not keyed and named[0] in keys):
         return None
     if keyed:
         sql = S("SELECT {} FROM {} t{}{} LIMIT 2").format(ident(T, named[0]), rel(fact), f.join(), f.where())
         return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
-    if r.window is None and _CURRENT.search(r.q) and (valid := validity(fact)) is not None:
+    if r.window is None and _CURRENT.search(r.q) and (valid := validity(fact)) is not None \
+            and not any(x.startswith(f"no {valid[1]} ") for x in f.said):  # (its open end read already)
         today = anchored(Window("today", S("current_date")), cat).low  # "the current price": the row valid today
         f.add(S("{} <= {} AND ({} IS NULL OR {} >= {})").format(ident(T, valid[0]), today, ident(T, valid[1]),
                                                                 ident(T, valid[1]), today),
@@ -1505,6 +1508,34 @@ def lookup(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
     shown = S("{}, {}").format(ident(T, lab), ident(T, named[0])) if lab and lab != named[0] else ident(T, named[0])
     sql = S("SELECT {} FROM {} t{}{} LIMIT 5").format(shown, rel(fact), f.join(), f.where())
     return query(sql, "value", fact.name, f"{named[0]} of {fact.name}{f.said_text()}", named[0])
+
+
+def _from_history(r: Read, fact: Table, f: Filters, cat: Catalog, asked: list[str]) -> Query | None:
+    """"What is the current price of a full head of highlights": the column asked for is kept in a table of
+    dated rows about the one the value picks (svc_price_hist: valid_from / valid_to) — the row valid today, or in
+    the window the question names."""
+    hits = []
+    for ht, fk, ref in cat.inbound(fact.name):
+        col = column_word(ht, asked) if (valid := validity(ht)) is not None else None
+        if col is not None and col[0] not in {ht.pk, fk, *valid, *(c for c, _, _ in ht.fks)}:
+            hits.append((ht, fk, ref, col[0], valid))
+    if len(hits) != 1:
+        return None
+    ht, fk, ref, col, (start, end) = hits[0]
+    if r.window is not None and r.window.low is not None and r.window.high is not None:
+        w = anchored(r.window, cat)
+        starts = S("{} < {}").format(ident("h", start), w.high)  # "in June 2023": valid at some time in it
+        low = w.low
+    else:
+        low = anchored(Window("today", S("current_date")), cat).low
+        starts = S("{} <= {}").format(ident("h", start), low)
+    f.joins.append(S(" JOIN {} h ON {} = {}").format(rel(ht), ident("h", fk), ident(T, ref)))
+    f.add(S("{} AND ({} IS NULL OR {} >= {})").format(starts, ident("h", end), ident("h", end), low),
+          f"{ht.name} valid {r.window.phrase if r.window else 'today'} ({start} to {end})")
+    lab = fact.label_column()
+    shown = S("{}, {}").format(ident(T, lab), ident("h", col)) if lab else ident("h", col)
+    sql = S("SELECT {} FROM {} t{}{} LIMIT 5").format(shown, rel(fact), f.join(), f.where())
+    return query(sql, "value", fact.name, f"{col} of {fact.name} ({ht.name}){f.said_text()}", col)
 
 
 def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
