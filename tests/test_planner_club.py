@@ -207,3 +207,36 @@ def test_months_said_without_their_year_and_up_to_a_coming_month_end():
     low, high = shown("How many vouchers will expire between tomorrow and the end of November?")
     assert low == "current_date + 1" and "11 - extract(month FROM now())" in high and high.endswith("+ interval '1 month'")
     assert time_window("orders that may and must ship") is None  # "may": a verb
+
+
+def _kit():
+    from toolkits.catalog import Catalog, Column, Table
+
+    member = Table("club", "player", "r", pk="player_id", comment="Registered players", columns={
+        "player_id": Column("player_id", "integer"), "surname": Column("surname", "text")})
+    injury = Table("club", "injury", "r", pk="inj_id", comment="Injuries reported to the physio", columns={
+        "inj_id": Column("inj_id", "integer"), "player_id": Column("player_id", "integer"),
+        "hurt_on": Column("hurt_on", "date", nullable=False),
+        "sev": Column("sev", "char(1)", values=["1", "2", "3"], comment="1 = season-ending, 2 = serious, 3 = minor")},
+        fks=[("player_id", "player", "player_id")])
+    repair = Table("club", "repair_job", "r", pk="job_id", comment="Repairs to club equipment", columns={
+        "job_id": Column("job_id", "integer"), "job_st": Column(
+            "job_st", "char(1)", values=["O", "H", "C"], comment="O = open, H = on hold awaiting spares, C = closed")})
+    spare = Table("club", "spare_issue", "r", pk="issue_id", comment="Spares issued to repair jobs", columns={
+        "issue_id": Column("issue_id", "integer"), "job_id": Column("job_id", "integer"),
+        "qty": Column("qty", "integer")}, fks=[("job_id", "repair_job", "job_id")])
+    return Catalog(tables={"player": member, "injury": injury, "repair_job": repair, "spare_issue": spare})
+
+
+def test_rows_with_more_than_n_children_of_a_kind():
+    from agent.planner.sql import build_query
+
+    q = build_query("How many players have had more than 2 serious injuries in 2023?", _kit())
+    assert "HAVING count(*) > 2" in q.sql and "c.sev = '2'" in q.sql and "'2023-01-01'" in q.sql, q.sql
+
+
+def test_a_status_whose_meaning_says_another_tables_word():
+    from agent.planner.sql import build_query
+
+    q = build_query("How many repair jobs are on hold waiting for spares?", _kit())
+    assert q.sql == "SELECT count(*) AS repair_job FROM club.repair_job t WHERE t.job_st = 'H'", q.sql

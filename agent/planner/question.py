@@ -144,7 +144,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     if r.child is None:  # "customers who rented something in 2022": a verb names the child table (rental)
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"}
         t = cat.tables[r.subject]
-        free = [w for i, w in enumerate(ws) if i not in r.used and column_word(t, [w]) is None  # "shipped": shipped_at
+        own = value_filters(t, ws, "x", r.used)[2]  # "work orders on hold waiting for parts": its own status's words
+        free = [w for i, w in enumerate(ws) if i not in r.used | own and column_word(t, [w]) is None  # "shipped": shipped_at
                 and not how_often(ws, i)
                 and not any(c.name.lower().startswith(w[:4]) for c in t.columns.values())]
         said = [k for k in kids if any(stem_names(w, k) for w in free)]

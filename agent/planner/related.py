@@ -476,19 +476,29 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
         return None
     n = int(hm.group(2)) if hm.group(2).isdigit() else NUMBER_WORDS.index(hm.group(2))
     name = next((m.table for m in r.mentions if hm.group(3) in forms(m.table) or hm.group(3) in r.ws[max(m.start, 0):m.end]), None)
+    at = len(words(r.q[:hm.start(3)]))  # the first word after the number
+    said = next((m for m in r.mentions if at <= m.start <= at + 3 and m.table != r.subject), None)
+    if name in (None, r.subject) and said is not None:  # "more than 10 completed appointments": words between
+        name = said.table
     link = _child(r, cat, name) if name != r.subject else None
     if link is None:
         return None
     ct, fk, refcol = link
-    wconds = []
+    qual = set(range(at, said.start)) if said is not None and said.table == ct.name else set()
+    wconds, wsaid, wused = value_filters(ct, r.ws, "c", set(range(len(r.ws))) - qual) if qual else ([], [], set())
+    wsaid = [f" ({', '.join(wsaid)})"] if wsaid else []  # "more than 3 safety-critical defects": the defects' values
+    r.used |= wused
     if r.window and ct.time_columns():
-        wconds = window_conds("c", time_column(ct, r.ws, r.window_pos)[0], r.window)
+        tcol, tpos = time_column(ct, r.ws, r.window_pos)
+        wconds = wconds + window_conds("c", tcol, r.window)
+        r.used |= set(tpos)
     end = open_end(ct) if _STILL.search(r.q) else None
     if end is not None:  # "landlords with more than 8 properties on our books at the moment": the ones not ended
         wconds.append(S("{} IS NULL").format(ident("c", end.name)))
     inner = S("SELECT {fk} FROM {ct} c{where} GROUP BY {fk} HAVING count(*) {op} {n}").format(
         fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(COUNT_OPS[hm.group(1)]), n=L(n))
-    what = f"{r.subject} with {hm.group(1)} {n} {ct.name}" + (f" (no {end.name}: still held)" if end is not None else "")
+    what = f"{r.subject} with {hm.group(1)} {n} {ct.name}{''.join(wsaid)}" + (f" {r.window.phrase}" if wconds and r.window else "") + (
+        f" (no {end.name}: still held)" if end is not None else "")
     if r.count:
         sql = S("SELECT count(*) AS {} FROM ({}) x").format(ident(r.subject), inner)
         return query(sql, "count", r.subject, f"count of {what}", r.subject)
