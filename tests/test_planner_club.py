@@ -240,3 +240,36 @@ def test_a_status_whose_meaning_says_another_tables_word():
 
     q = build_query("How many repair jobs are on hold waiting for spares?", _kit())
     assert q.sql == "SELECT count(*) AS repair_job FROM club.repair_job t WHERE t.job_st = 'H'", q.sql
+
+
+def _faults():
+    from toolkits.catalog import Catalog, Column, Table
+
+    fault = Table("club", "fault", "r", pk="fault_id", comment="Faults on the club's roller and mowers", columns={
+        "fault_id": Column("fault_id", "integer"), "found_ts": Column("found_ts", "timestamp", nullable=False),
+        "rec": Column("rec", "jsonb")})
+    fault.keys = {"part": Column("part", "text", ["BLADES", "ENGINE", "TYRES"], "key part of rec", key_of="rec"),
+                  "by": Column("by", "text", ["groundsman", "member", "sensor"], "key by of rec -> found", key_of="rec",
+                               key_in="found")}
+    code = Table("club", "sensor_code", "r", pk="code", comment="Sensor alarm codes (SENSOR)", columns={
+        "code": Column("code", "text", values=["S1", "S2"])})
+    count = Table("club", "pitch_check", "r", pk="check_id", comment="The groundsman's daily pitch check", columns={
+        "check_id": Column("check_id", "integer"), "check_dt": Column("check_dt", "date", nullable=False),
+        "fit_cd": Column("fit_cd", "char(1)", values=["Y", "N"], comment="Y = fit for play, N = not fit")})
+    return Catalog(tables={"fault": fault, "sensor_code": code, "pitch_check": count})
+
+
+def test_a_word_a_value_says_in_the_plural_and_a_table_word_that_is_the_subjects_value():
+    from agent.planner.sql import build_query
+
+    q = build_query("How many blade faults have members found this month?", _faults())
+    assert "(t.rec ->> 'part') = 'BLADES'" in q.sql and "((t.rec -> 'found') ->> 'by') = 'member'" in q.sql, q.sql
+    q = build_query("What share of faults were found by the sensor rather than by a person?", _faults())
+    assert q.kind == "pct" and "FILTER (WHERE ((t.rec -> 'found') ->> 'by') = 'sensor')" in q.sql, q.sql
+
+
+def test_this_morning_is_today():
+    from agent.planner.sql import build_query
+
+    q = build_query("Was the pitch fit for play at this morning's check?", _faults())
+    assert "t.check_dt >= current_date" in q.sql, q.sql

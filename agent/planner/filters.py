@@ -243,6 +243,8 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
             hit = next((lower[k] for k in (two, two_, w) if k and k in lower), None)
             if hit is None and singular(w) in lower and len(w) > 3 and i not in exact:
                 hit = lower[singular(w)]
+            if hit is None and w.isalpha() and w + "s" in lower and len(w) > 3 and i not in exact and w not in STOP:
+                hit = lower[w + "s"]  # "door defects": system 'DOORS'
             if hit is None and w in _SEXES and set(name_parts(c.name)) & {"gender", "sex"} \
                     and set(lower) <= _SEX_VALUES:  # "women": 'F' (not 'FS', female spayed: its comment says)
                 hit = next((lower[k] for k in _SEXES[w] if k in lower), None)

@@ -849,6 +849,9 @@ def _window(question: str) -> Window | None:
         return Window("yesterday", psql.SQL("current_date - 1"), psql.SQL("current_date"))
     if re.search(r"\btoday\b|\bso far today\b", q):
         return Window("today", psql.SQL("current_date"))
+    m = re.search(r"\bthis (?:morning|afternoon|evening)\b|\btonight\b", q)
+    if m:  # "at this morning's count": today
+        return Window(m.group(0), psql.SQL("current_date"))
     m = re.search(r"\bthis\s+(week|month|quarter|year)\b", q)
     if m:
         return Window(m.group(0), _trunc(m.group(1)))

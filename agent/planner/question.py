@@ -111,6 +111,12 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                 and any(singular(ws[m.start]) in {v.lower() for v in c.values} for c in t.columns.values()
                         if c.is_text and len(c.values) >= 2):  # a column holds as a value: that value, too
             r.used.discard(m.start)
+    head = cat.tables.get(r.mentions[0].table)
+    for m in r.mentions[1:]:  # "defects picked up by the TMS": the subject's own value (reported.by 'tms'), though a
+        if head is not None and m.end - m.start == 1 and any(  # comment names fault_code "(TMS)" too
+                {ws[m.start], singular(ws[m.start])} & {v.lower() for v in c.values}
+                for c in [*head.columns.values(), *head.keys.values()] if (c.is_text or c.key_of) and len(c.values) >= 2):
+            r.used.discard(m.start)
     if r.money and not re.search(r"\bhow much\b", q) and all(i in r.used for i, w in enumerate(ws) if w in MONEY_SAID):
         r.money = False  # "sales rep", "sales_orders": the word names a table, it asks for no amount
         r.sum = bool(SUM_SAID.search(q))
