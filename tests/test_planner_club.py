@@ -189,6 +189,8 @@ def test_an_adverb_ends_a_name_a_comment_gives():
 
     assert comment_names("Members still playing for the club") == ["members"]
     assert comment_names("Staff still with us, with their current grade") == ["staff"]
+    assert "vouchers" in comment_names("Gift vouchers sold (in the clubhouse or online)")
+    assert "online" not in comment_names("Gift vouchers sold (in the clubhouse or online)")  # where, not a name
 
 
 def test_months_said_without_their_year_and_up_to_a_coming_month_end():

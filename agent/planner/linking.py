@@ -146,6 +146,8 @@ def comment_names(comment: str) -> list[str]:
         lead = ""  # "Which sales territories each employee covers": a relation described, not a name
     paren = re.search(r"\(([^)]*)\)", comment)
     after = re.match(r"[^:]{1,40}:\s*([A-Za-z][\w ]{0,30}?)\s*[(,;.]", comment)  # "Staff: employees (...)"
+    if paren and re.match(r"\s*(in|at|on|by|for|from|to|with|via|per|incl|including|e\.?g)\b", paren.group(1), re.I):
+        paren = None  # "(in salon or online)": where they were sold, not another name of the rows
     alts = [*(re.split(r"[/,]| or ", paren.group(1)) if paren else []), *([after.group(1)] if after else [])]
     out = []
     for i, part in enumerate([*lead.split("/"), *alts]):
@@ -164,6 +166,8 @@ def comment_names(comment: str) -> list[str]:
                 break  # "Purchase orders to suppliers": the name ends where a preposition starts
             if w not in STOP:
                 ws.append(w)
+        if i < len(lead.split("/")) and len(ws) > 2 and ws[-1] == tokens[-1] and (ws[-1].endswith("ed") or ws[-1] in _MADE):
+            out += ["_".join(ws[:-1]), ws[-2]]  # "Gift vouchers sold": the vouchers, too
         while len(ws) > 1 and (ws[-1] in _RECORD_WORDS or ws[-1] in _QUALIFIERS):
             ws = ws[:-1]  # "Sales order header", "Item master", "Sales representative current (information)"
         if ws and ws[0] in _QUALIFIERS and len(ws) > 1:
