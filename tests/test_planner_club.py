@@ -275,3 +275,25 @@ def test_this_morning_is_today():
 
     q = build_query("Was the pitch fit for play at this morning's check?", _faults())
     assert "t.check_dt >= current_date" in q.sql, q.sql
+
+
+def test_a_value_said_before_another_tables_noun_is_that_tables():
+    """"shipped out of the Leeds depot": Leeds names the depot (its name 'Leeds Depot'), not the ship-to city a jsonb
+    key of the shipments also holds; "opened in 2020" is the opening date, not an open_late flag."""
+    from agent.planner.sql import build_query
+    from toolkits.catalog import Catalog, Column, Table
+
+    depot = Table("club", "depot", "r", pk="depot_id", comment="Kit depots", columns={
+        "depot_id": Column("depot_id", "integer"), "depot_nm": Column("depot_nm", "text", values=["Leeds Depot", "York Depot"]),
+        "opened_on": Column("opened_on", "date", nullable=False), "open_late": Column("open_late", "boolean")})
+    ship = Table("club", "shipment", "r", pk="ship_id", comment="Kit shipments", columns={
+        "ship_id": Column("ship_id", "integer"), "depot_id": Column("depot_id", "integer"),
+        "shipped_on": Column("shipped_on", "date", nullable=False), "addr": Column("addr", "jsonb")},
+        fks=[("depot_id", "depot", "depot_id")])
+    ship.keys = {"city": Column("city", "text", ["Leeds", "Hull"], "key city of addr -> ship_to", key_of="addr",
+                                key_in="ship_to")}
+    cat = Catalog(tables={"depot": depot, "shipment": ship})
+    q = build_query("How many shipments went out of the Leeds depot in May 2024?", cat)
+    assert "depot_nm = 'Leeds Depot'" in q.sql and "ship_to" not in q.sql, q.sql
+    q = build_query("Which depots opened in 2020 or later?", cat)
+    assert "open_late" not in q.sql and "opened_on >= '2020-01-01'" in q.sql, q.sql

@@ -516,13 +516,14 @@ def _phrase_values(values: list[str], ws: list[str], skip: set[int],
 
 
 def _run_end(ws: list[str], i: int, vw: list[str]) -> int:
-    """Where the value's words ``vw`` end when they run from word ``i`` (one "of"/"the"/"a" may stand between two
-    of them: "a full head of highlights" says 'Full head highlights'); 0 when they do not."""
+    """Where the value's words ``vw`` end when they run from word ``i`` (one "of" may stand between two of them:
+    "a full head of highlights" says 'Full head highlights'; not "a": "left with a neighbour" is no 'with
+    neighbour' of another column); 0 when they do not."""
     j, inserted = i, False
     for k, w in enumerate(vw):
         if j < len(ws) and ws[j] == w:
             j += 1
-        elif k and not inserted and j + 1 < len(ws) and ws[j] in ("of", "the", "a", "an") and ws[j + 1] == w:
+        elif k and not inserted and j + 1 < len(ws) and ws[j] == "of" and ws[j + 1] == w:
             j, inserted = j + 2, True
         else:
             return 0

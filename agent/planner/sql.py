@@ -373,7 +373,11 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     r.used -= meant - r.null_read  # a NULL's meaning that read a code's word keeps it ("licence verified")
     f.base = list(f.conds)
     soft = frozenset(i for m in r.mentions[1:] if m.start >= 0 for i in range(m.start, m.end))
-    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws), soft=soft,
+    theirs = {m.start - 1 for m in r.mentions if m.table != fact.name and m.start > 0 and m.table in cat.tables
+              and any(r.ws[m.start - 1] == v.lower() or v.lower().startswith(r.ws[m.start - 1] + " ")
+                      for c in cat.tables[m.table].columns.values() for v in c.values)}
+    # "shipped out of the Dallas warehouse": Dallas is the warehouse's, not the orders' ship-to city
+    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws) | theirs, soft=soft,
                                          exact=capitalized(r.text))
     _owner_named(r, cat, fact, vconds, vsaid, vused)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
@@ -825,7 +829,10 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
                      and p not in ("flag", "flg", "indicator", "ind", "bool", "yes")]
             stem = next((w for p in parts for w in r.ws if w not in STOP and len(w) >= 4
                          and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w))
-                              or (w.endswith("ed") and stem_word(w) == stem_word(p)))), stem)  # "voided": void_fl
+                              or (w.endswith("ed") and stem_word(w) == stem_word(p)
+                                  and not any(stem_word(w) == stem_word(x) for tc in fact.time_columns()
+                                              for x in name_parts(tc.name))))), stem)
+            # "voided": void_fl — not "opened in 2020" of an open_24h flag when opened_on says when
         if _WHEN.match(r.q) and any(_names_date(tc, w) for tc in fact.time_columns()
                                     for w in (stem, stem + "ed", stem + "d", PAST.get(stem, stem))):
             continue  # "when did our Kilkenny club open?": the day it opened (opened_on), not the open_24h flag

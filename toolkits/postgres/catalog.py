@@ -196,7 +196,7 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
                     t.keys[key] = Column(key, "text[]", sorted(vals), f"key {key} of {c.name} (a list)", key_of=c.name,
                                          key_in=parent)
             for (parent, key), vals in seen.items():
-                if key in t.columns or key in t.keys or not (parents[key] == {parent} or parent == ""):
+                if key in t.columns or not (parents[key] == {parent} or parent == ""):
                     continue  # a top-level key keeps its name when an object below holds one of the same name
                 # too many values to list (an e-mail): the key is still known, by samples
                 said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
