@@ -209,6 +209,11 @@ def test_months_said_without_their_year_and_up_to_a_coming_month_end():
     low, high = shown("How many vouchers will expire between tomorrow and the end of November?")
     assert low == "current_date + 1" and "11 - extract(month FROM now())" in high and high.endswith("+ interval '1 month'")
     assert time_window("orders that may and must ship") is None  # "may": a verb
+    low, high = shown("What were the bar takings in the first quarter?")  # this year's
+    assert low == "date_trunc('year', now()) + make_interval(months => 0)" and high == low + " + interval '3 months'"
+    low, _ = shown("Which supplier did we spend the most with in Q3 last year?")
+    assert low == "date_trunc('year', now()) - interval '1 year' + make_interval(months => 6)", low
+    assert shown("sales in Q3 2024") == ("'2024-07-01'::date", "'2024-10-01'::date")
 
 
 def _kit():

@@ -596,6 +596,19 @@ def _quarter(q: str) -> Window | None:
     return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
 
 
+def _bare_quarter(q: str) -> Window | None:
+    """"in the first quarter", "Q3 this year", "the second quarter of last year": that quarter of this (or last)
+    calendar year."""
+    m = re.search(r"\b(?:(first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter|q([1-4]))(?!\s*(?:of\s+)?\d)"
+                  r"(?:\s+(?:of\s+)?(this|last) year)?", q)
+    if not m:
+        return None
+    n = _ORDINAL[m.group(1)] if m.group(1) else int(m.group(2))
+    year = psql.SQL("date_trunc('year', now())" + (" - interval '1 year'" if m.group(3) == "last" else ""))
+    low = psql.SQL("{} + make_interval(months => {})").format(year, psql.Literal(3 * (n - 1)))
+    return Window(m.group(0), low, psql.SQL("{} + interval '3 months'").format(low))
+
+
 def _half(q: str) -> Window | None:
     """"the first half of 2025", "H2 2024", "2025 H1": those six months."""
     m = re.search(r"\b(first|1st|second|2nd|last)\s+half\s+(?:of\s+)?(\d{4})\b|\bh([12])\s*(?:of\s+)?(\d{4})\b|"
@@ -837,7 +850,7 @@ def time_window(question: str) -> Window | None:
 
 def _window(question: str) -> Window | None:
     q = re.sub(r"\b((?:19|20)\d\d)[/-](\d\d)\b(?![/-]\d)", _season, question.lower())
-    found = _month_range(q) or _month_span(q) or _last(q) or _next(q) or _last_weekday(q)
+    found = _month_range(q) or _month_span(q) or _bare_quarter(q) or _last(q) or _next(q) or _last_weekday(q)
     if found:  # months first: "July to September last year" is three months of it, not the year
         return found
     if re.search(r"\b(?:yesterday|today|tomorrow)\b", q) and _one_day(q):  # "tomorrow, 16 August 2017": the day said
