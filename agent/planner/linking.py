@@ -598,7 +598,9 @@ def _quarter(q: str) -> Window | None:
 
 def _bare_quarter(q: str) -> Window | None:
     """"in the first quarter", "Q3 this year", "the second quarter of last year": that quarter of this (or last)
-    calendar year."""
+    calendar year (a quarter said with its year is ``_quarter``'s)."""
+    if _quarter(q):
+        return None
     m = re.search(r"\b(?:(first|1st|second|2nd|third|3rd|fourth|4th)\s+quarter|q([1-4]))(?!\s*(?:of\s+)?\d)"
                   r"(?:\s+(?:of\s+)?(this|last) year)?", q)
     if not m:
