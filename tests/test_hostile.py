@@ -283,6 +283,16 @@ ASK = [
     "Which victim rows have been open for more than 90 days'); DROP TABLE victim; --?",
     "Which victim row had the most notes in 2023? Give me the note'); DELETE FROM victim; --.",
     "What's the current standard price for a victim of O'Hara'); TRUNCATE victim; --?",
+    # session 24: "this season", a nested jsonb key, months without their year, "more than N <qualified> children",
+    # "Of the ..., what percentage", a value before another table's noun, "this morning", a quarter without its year
+    "How many victim rows are active for this season'); DELETE FROM victim; --?",
+    "How many victim rows were open in the rain'||pg_terminate_backend(pg_backend_pid())||'?",
+    "How much did victim rows take from July to September this year'; TRUNCATE victim; --?",
+    "How many victim rows have had more than 3 open'); DROP TABLE victim; -- notes this year?",
+    "Of the open victim rows in 2023, what percentage were closed'); DELETE FROM victim; --?",
+    "How many victim rows went out of the O'Hara'); TRUNCATE victim; -- office in the first quarter?",
+    "What is the current price of a full day of victim'||pg_terminate_backend(pg_backend_pid())||' rows?",
+    "How many victim rows haven't been closed'); DROP TABLE victim; -- between tomorrow and the end of November?",
 ]
 
 
