@@ -302,3 +302,15 @@ def test_a_value_said_before_another_tables_noun_is_that_tables():
     assert "depot_nm = 'Leeds Depot'" in q.sql and "ship_to" not in q.sql, q.sql
     q = build_query("Which depots opened in 2020 or later?", cat)
     assert "open_late" not in q.sql and "opened_on >= '2020-01-01'" in q.sql, q.sql
+
+
+def test_an_english_word_is_no_typo_of_a_schema_word_it_contains():
+    from agent.planner.spelling import respell
+    from toolkits.catalog import Catalog, Column, Table
+
+    depot = Table("club", "depot", "r", pk="depot_id", comment="Kit depots", columns={
+        "depot_id": Column("depot_id", "integer"), "opened_on": Column("opened_on", "date", nullable=False),
+        "open_late": Column("open_late", "boolean"),
+        "closed_on": Column("closed_on", "date", comment="NULL = current depot")})
+    cat = Catalog(tables={"depot": depot})
+    assert respell("Which depots opened in 2020 or later?", cat) == "Which depots opened in 2020 or later?"

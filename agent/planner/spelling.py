@@ -95,10 +95,10 @@ def respell(question: str, cat: Catalog) -> str:
         close = difflib.get_close_matches(low, pool, n=2, cutoff=CUTOFF)
         if len(close) == 1 or (len(close) == 2 and difflib.SequenceMatcher(None, low, close[0]).ratio()
                                 > difflib.SequenceMatcher(None, low, close[1]).ratio() + 0.05):
-            if low in english() and not _doubling(low, close[0]) and not (abbreviates(close[0], low)
-                                                                          and close[0] not in english()):
-                return word  # "on our books" is not Brooks; "canceled" is the data's "cancelled", "solar" its "solr"
-                # (an English word is no abbreviation: "or later" is not open_late's "late")
+            if low in english() and not _doubling(low, close[0]) and not (abbreviates(close[0], low) and (
+                    close[0] not in english() or low == close[0] + "ly")):
+                return word  # "on our books" is not Brooks; "canceled" is the data's "cancelled", "solar" its "solr",
+                # "currently" its "current" — but an English word is no abbreviation: "or later" is not open_late's "late"
             return close[0]
         return word
 
