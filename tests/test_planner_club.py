@@ -314,3 +314,21 @@ def test_an_english_word_is_no_typo_of_a_schema_word_it_contains():
         "closed_on": Column("closed_on", "date", comment="NULL = current depot")})
     cat = Catalog(tables={"depot": depot})
     assert respell("Which depots opened in 2020 or later?", cat) == "Which depots opened in 2020 or later?"
+
+
+def test_how_many_of_a_value_counts_the_rows_that_hold_it():
+    """"How many no-shows have we had across all our grounds": the bookings whose status is 'no_show' (said in the
+    plural, hyphenated); the grounds only say where."""
+    from agent.planner.sql import build_query
+    from toolkits.catalog import Catalog, Column, Table
+
+    ground = Table("club", "ground", "r", pk="ground_id", comment="Our grounds", columns={
+        "ground_id": Column("ground_id", "integer"), "ground_nm": Column("ground_nm", "text", values=["Top Field", "Mill Lane"])})
+    booking = Table("club", "nets_booking", "r", pk="bkg_id", comment="Practice net bookings", columns={
+        "bkg_id": Column("bkg_id", "integer"), "ground_id": Column("ground_id", "integer"),
+        "slot_at": Column("slot_at", "timestamp", nullable=False),
+        "bkg_sts": Column("bkg_sts", "club.bkg_status", values=["booked", "attended", "no_show"], enum=True)},
+        fks=[("ground_id", "ground", "ground_id")])
+    q = build_query("How many no-shows have we had across all our grounds in 2024?", Catalog(
+        tables={"ground": ground, "nets_booking": booking}))
+    assert "FROM club.nets_booking t" in q.sql and "t.bkg_sts = 'no_show'" in q.sql and "'2024-01-01'" in q.sql, q.sql

@@ -235,12 +235,11 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
         lower = {v.lower(): v for v in c.values}
         for i, w in enumerate(ws):
             if (i in skip or i in used or (w in STOP and len(w) < 3) or _abbreviation(ws, i) or idiom(ws, i)
-                    or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES)  # "no e-mail" is not Norway's 'NO'
+                    or (w in _SMALL_WORDS and not set(lower) <= _FLAG_VALUES and not set(_pair(ws, i)) & set(lower))
+                    # "no e-mail" is not Norway's 'NO' ("no-shows" is 'no_show')
                     or compared_number(ws, i) or phrasal_off(ws, i)):
                 continue
-            two = w + " " + ws[i + 1] if i + 1 < len(ws) else None
-            two_ = w + "_" + ws[i + 1] if i + 1 < len(ws) else None
-            hit = next((lower[k] for k in (two, two_, w) if k and k in lower), None)
+            hit = next((lower[k] for k in (*_pair(ws, i), w) if k in lower), None)
             if hit is None and singular(w) in lower and len(w) > 3 and i not in exact:
                 hit = lower[singular(w)]
             if hit is None and w.isalpha() and w + "s" in lower and len(w) > 3 and i not in exact and w not in STOP:
@@ -284,7 +283,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 eqs.append(None if out or c.is_array else (ref, hit))
                 said.append(f"{name} {_op(c, out)} {hit}")
                 used.add(i)
-                if two and hit.lower() in (two, two_):
+                if hit.lower() in _pair(ws, i):
                     used.add(i + 1)
         if c.is_text:  # "customers in the United Kingdom" for 'UK', "French suppliers", "Munich" for 'München'
             states = bool(set(name_parts(c.name)) & {"state", "province", "prov"})  # "California" for 'CA'
@@ -515,14 +514,22 @@ def _phrase_values(values: list[str], ws: list[str], skip: set[int],
     return found
 
 
+def _pair(ws: list[str], i: int) -> tuple[str, ...]:
+    """Word ``i`` and the next as one value may spell them: "on hold", "on_hold", "no_show" (of "no-shows")."""
+    if i + 1 >= len(ws):
+        return ()
+    nxt = ws[i + 1]
+    return (f"{ws[i]} {nxt}", f"{ws[i]}_{nxt}") + ((f"{ws[i]}_{singular(nxt)}",) if len(nxt) > 3 else ())
+
+
 def _run_end(ws: list[str], i: int, vw: list[str]) -> int:
     """Where the value's words ``vw`` end when they run from word ``i`` (one "of" may stand between two of them:
     "a full head of highlights" says 'Full head highlights'; not "a": "left with a neighbour" is no 'with
     neighbour' of another column); 0 when they do not."""
     j, inserted = i, False
     for k, w in enumerate(vw):
-        if j < len(ws) and ws[j] == w:
-            j += 1
+        if j < len(ws) and (ws[j] == w or (k == len(vw) - 1 and len(ws[j]) > 3 and singular(ws[j]) == w)):
+            j += 1  # the last word may be said in the plural ("no-shows": 'no_show')
         elif k and not inserted and j + 1 < len(ws) and ws[j] == "of" and ws[j + 1] == w:
             j, inserted = j + 2, True
         else:

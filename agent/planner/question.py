@@ -277,6 +277,14 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         if coded is not None:
             mentions[0] = Mention(coded.table, coded.start, coded.start)
             r.alternatives = []  # the code says which table: no other table's reading of the word
+    hm = re.search(r"\bhow many\b", r.q)
+    at = len(words(r.q[:hm.end()])) if hm else -1
+    if mentions and r.count and hm and 0 <= at and mentions[0].start >= at + 3 and r.ws[at] not in STOP:
+        # "how many no-shows have we had across all the salons": the rows a value names are counted, the salons
+        # only say where
+        coded = next((m for m in implied_table(r.ws, cat) if m.start == at), None)
+        if coded is not None and coded.table != mentions[0].table:
+            mentions = [_things_of_kind(coded, cat), *mentions]
     if not mentions:
         mentions = [_things_of_kind(m, cat) for m in implied_table(r.ws, cat)]
     if not mentions and re.search(r"\b(units?|sold|quantity|items sold)\b", r.q):
