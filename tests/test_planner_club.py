@@ -332,3 +332,30 @@ def test_how_many_of_a_value_counts_the_rows_that_hold_it():
     q = build_query("How many no-shows have we had across all our grounds in 2024?", Catalog(
         tables={"ground": ground, "nets_booking": booking}))
     assert "FROM club.nets_booking t" in q.sql and "t.bkg_sts = 'no_show'" in q.sql and "'2024-01-01'" in q.sql, q.sql
+
+
+def test_which_rows_a_verb_says_happened_more_than_n_times():
+    from agent.planner.sql import build_query
+
+    q = build_query("Which players have been injured more than 2 times in 2023?", _kit())  # the verb names the child
+    assert "FROM club.injury t" in q.sql and "hurt_on >= '2023-01-01'" in q.sql and "HAVING count(*) > 2" in q.sql, q.sql
+    cat = _kit()  # no verb names it: the one child with a time column
+    q = build_query("Which players were listed more than 2 times in 2023?", cat)
+    assert "FROM club.injury c WHERE c.hurt_on >= '2023-01-01'" in q.sql and "HAVING count(*) > 2" in q.sql, q.sql
+    assert q.sql.startswith("SELECT e.player_id, e.surname FROM club.player e"), q.sql
+
+
+def test_rows_with_more_than_n_grandchildren():
+    """"teams with more than 5 serious injuries": an injury is a player's, a player a team's — counted per team
+    through the players."""
+    from agent.planner.sql import build_query
+    from toolkits.catalog import Column, Table
+
+    cat = _kit()
+    cat.tables["team"] = Table("club", "team", "r", pk="team_id", comment="Our teams", columns={
+        "team_id": Column("team_id", "integer"), "team_nm": Column("team_nm", "text", values=["1st XI", "2nd XI"])})
+    cat.tables["player"].columns["team_id"] = Column("team_id", "integer")
+    cat.tables["player"].fks = [("team_id", "team", "team_id")]
+    q = build_query("Which teams have had more than 5 serious injuries in 2023?", cat)
+    assert "SELECT m.team_id FROM club.injury c JOIN club.player m ON m.player_id = c.player_id" in q.sql, q.sql
+    assert "c.sev = '2'" in q.sql and "GROUP BY m.team_id HAVING count(*) > 5" in q.sql, q.sql

@@ -313,6 +313,15 @@ def _child(r: Read, cat: Catalog, name: str | None) -> tuple[Table, str, str] | 
     return {rt.name: (rt, fk, refcol) for rt, fk, refcol in cat.inbound(r.subject)}.get(name)
 
 
+def _grandchild(r: Read, cat: Catalog, name: str) -> tuple[tuple[Table, str, str], tuple[Table, str, str]] | None:
+    """``name`` references the subject through one table between (device → building → site): ((the grandchild,
+    its fk to the middle table, that table's column), (the middle table, its fk to the subject, the subject's
+    column)), when there is one such path."""
+    paths = [((gt, gfk, gref), (mt, mfk, mref)) for mt, mfk, mref in cat.inbound(r.subject) if mt.name != name
+             for gt, gfk, gref in cat.inbound(mt.name) if gt.name == name]
+    return paths[0] if len(paths) == 1 else None
+
+
 def _bridge_to(r: Read, cat: Catalog, name: str | None) -> tuple[Table, str, str] | None:
     """"films with no actors": the subject's child that references ``name`` (film_actor) stands for it."""
     if name is None or name == r.subject:
@@ -480,10 +489,18 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     said = next((m for m in r.mentions if at <= m.start <= at + 3 and m.table != r.subject), None)
     if name in (None, r.subject) and said is not None:  # "more than 10 completed appointments": words between
         name = said.table
+    if name in (None, r.subject) and hm.group(3) in ("times", "occasions") and r.child is None:  # "codes logged more than 600
+        kids = [rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"]  # times": the child a verb names
+        named = [k for k in kids if any(stem_names(w, k) for w in r.ws)]
+        timed = [k for k in kids if cat.tables[k].time_columns()]
+        name = r.child if r.child in kids else (named[0] if len(named) == 1 else timed[0] if len(timed) == 1 else None)
+        r.used |= {i for i, w in enumerate(r.ws) if name and (stem_names(w, name) or i == at)}  # "logged", "times"
     link = _child(r, cat, name) if name != r.subject else None
-    if link is None:
+    some = COUNT_OPS[hm.group(1)] == ">=" and n <= 1 or COUNT_OPS[hm.group(1)] == ">" and n == 0  # "at least one":
+    hop = None if link is not None or name in (None, r.subject) or some else _grandchild(r, cat, name)  # EXISTS reads it
+    if link is None and hop is None:
         return None
-    ct, fk, refcol = link
+    ct, fk, refcol = link or hop[0]
     qual = set(range(at, said.start)) if said is not None and said.table == ct.name else set()
     wconds, wsaid, wused = value_filters(ct, r.ws, "c", set(range(len(r.ws))) - qual) if qual else ([], [], set())
     wsaid = [f" ({', '.join(wsaid)})"] if wsaid else []  # "more than 3 safety-critical defects": the defects' values
@@ -495,8 +512,13 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     end = open_end(ct) if _STILL.search(r.q) else None
     if end is not None:  # "landlords with more than 8 properties on our books at the moment": the ones not ended
         wconds.append(S("{} IS NULL").format(ident("c", end.name)))
-    inner = S("SELECT {fk} FROM {ct} c{where} GROUP BY {fk} HAVING count(*) {op} {n}").format(
-        fk=ident("c", fk), ct=rel(ct), where=where(wconds), op=S(COUNT_OPS[hm.group(1)]), n=L(n))
+    key, via = ident("c", fk), S("")
+    if hop is not None:  # "sites with more than 60 devices": a device's building is on the site
+        mid, mfk, mref = hop[1]
+        key, via = ident("m", mfk), S(" JOIN {} m ON {} = {}").format(rel(mid), ident("m", refcol), ident("c", fk))
+        refcol = mref
+    inner = S("SELECT {key} FROM {ct} c{via}{where} GROUP BY {key} HAVING count(*) {op} {n}").format(
+        key=key, ct=rel(ct), via=via, where=where(wconds), op=S(COUNT_OPS[hm.group(1)]), n=L(n))
     what = f"{r.subject} with {hm.group(1)} {n} {ct.name}{''.join(wsaid)}" + (f" {r.window.phrase}" if wconds and r.window else "") + (
         f" (no {end.name}: still held)" if end is not None else "")
     if r.count:
@@ -505,7 +527,7 @@ def with_children(r: Read, cat: Catalog) -> Query | None:
     t = cat.tables[r.subject]
     lab = t.label_column()
     key = ident("e", t.pk) if t.pk else S("e.*")
-    cols = S(", ").join([key] + ([ident("e", lab)] if lab else []))
+    cols = S(", ").join([key] + ([ident("e", lab)] if lab and lab != t.pk else []))
     sql = S("SELECT {} FROM {} e WHERE {} IN ({}) ORDER BY {} LIMIT {}").format(
         cols, rel(t), ident("e", refcol), inner, key if t.pk else S("1"), L(r.n or r.limit))
     return query(sql, "list", r.subject, what)
