@@ -596,6 +596,11 @@ def _quarter(q: str) -> Window | None:
     return Window(m.group(0), _date(start.isoformat()), _date(end.isoformat()))
 
 
+def _year_start(which: str | None) -> psql.Composable:
+    """The first day of this calendar year, or of last year's when ``which`` is "last"."""
+    return psql.SQL("date_trunc('year', now())" + (" - interval '1 year'" if which == "last" else ""))
+
+
 def _bare_quarter(q: str) -> Window | None:
     """"in the first quarter", "Q3 this year", "the second quarter of last year": that quarter of this (or last)
     calendar year (a quarter said with its year is ``_quarter``'s)."""
@@ -606,8 +611,7 @@ def _bare_quarter(q: str) -> Window | None:
     if not m:
         return None
     n = _ORDINAL[m.group(1)] if m.group(1) else int(m.group(2))
-    year = psql.SQL("date_trunc('year', now())" + (" - interval '1 year'" if m.group(3) == "last" else ""))
-    low = psql.SQL("{} + make_interval(months => {})").format(year, psql.Literal(3 * (n - 1)))
+    low = psql.SQL("{} + make_interval(months => {})").format(_year_start(m.group(3)), psql.Literal(3 * (n - 1)))
     return Window(m.group(0), low, psql.SQL("{} + interval '3 months'").format(low))
 
 
@@ -757,8 +761,7 @@ def _month_span(q: str) -> Window | None:
     first, last = _month_number(m.group(1)), _month_number(m.group(2))
     back = (last - first) % 12  # months from the first to the last
     if m.group(3):  # "this year" / "last year": that calendar year's months (a first month after the last: the year before)
-        year = psql.SQL("date_trunc('year', now())" + (" - interval '1 year'" if m.group(3) == "last" else ""))
-        end = psql.SQL("{} + make_interval(months => {})").format(year, psql.Literal(last))
+        end = psql.SQL("{} + make_interval(months => {})").format(_year_start(m.group(3)), psql.Literal(last))
     else:
         end = psql.SQL("{} + interval '1 month'").format(_latest_month(m.group(2)))
     return Window(m.group(0), psql.SQL("{} - make_interval(months => {})").format(end, psql.Literal(back + 1)), end)

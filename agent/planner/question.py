@@ -132,7 +132,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
             r.child = o
             break
-    if r.child is None and r.count and not value_filters(cat.tables[r.subject], ws, "x", r.used)[0] \
+    own_values = value_filters(cat.tables[r.subject], ws, "x", r.used) if r.child is None else ([], [], set())
+    if r.child is None and r.count and not own_values[0] \
             and not null_meant(cat.tables[r.subject], ws) and not missing_said(cat.tables[r.subject], ws, r.used) \
             and not flag_said(cat.tables[r.subject], ws):
         # "patients who had a troponin test": the child that references the value's table (none the subject holds)
@@ -150,7 +151,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     if r.child is None:  # "customers who rented something in 2022": a verb names the child table (rental)
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"}
         t = cat.tables[r.subject]
-        own = value_filters(t, ws, "x", r.used)[2]  # "work orders on hold waiting for parts": its own status's words
+        own = own_values[2]  # "work orders on hold waiting for parts": its own status's words
         free = [w for i, w in enumerate(ws) if i not in r.used | own and column_word(t, [w]) is None  # "shipped": shipped_at
                 and not how_often(ws, i)
                 and not any(c.name.lower().startswith(w[:4]) for c in t.columns.values())]

@@ -696,13 +696,20 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         # price of the Standard plan in March 2023": the rows valid at some time in that month
         start, end = valid
         high = r.window.high if r.window.high is not None else S("current_date + 1")
-        f.add(S("{} < {} AND ({} IS NULL OR {} >= {})").format(ident(alias, start), high, ident(alias, end),
-                                                               ident(alias, end), r.window.low),
-              f"valid {r.window.phrase} ({start} to {end})")
+        f.add(valid_during(alias, valid, r.window.low, high), f"valid {r.window.phrase} ({start} to {end})")
         return
     if col:
         r.used.update(pos)
         f.add(S(" AND ").join(window_conds(alias, col, r.window)), f"{col} {r.window.phrase}")  # one condition, one phrase
+
+
+def _whole_number_col(fact: Table, w: str):
+    """The whole-number column (not a key) the word ``w`` names, or None."""
+    hit = column_word(fact, [w], numeric=True)
+    c = fact.columns.get(hit[0]) if hit else None
+    if c is None or "int" not in c.type or c.name == fact.pk or c.name in {x for x, _, _ in fact.fks}:
+        return None
+    return c
 
 
 def _year_column(r: Read, fact: Table) -> tuple[str, int, set[int]] | None:
@@ -714,9 +721,8 @@ def _year_column(r: Read, fact: Table) -> tuple[str, int, set[int]] | None:
         for j in (i + 1, i - 1):
             if not 0 <= j < len(r.ws) or r.ws[j] in STOP:
                 continue
-            hit = column_word(fact, [r.ws[j]], numeric=True)
-            c = fact.columns.get(hit[0]) if hit else None
-            if c is not None and "int" in c.type and c.name != fact.pk and c.name not in {x for x, _, _ in fact.fks}:
+            c = _whole_number_col(fact, r.ws[j])
+            if c is not None:
                 return c.name, int(w), {i, j}
     return None
 
@@ -732,9 +738,8 @@ def _this_year_column(r: Read, cat: Catalog, fact: Table) -> tuple[str, int, set
     for i, w in enumerate(r.ws[:-1]):
         if w not in _YEAR_STEP or r.ws[i + 1] in STOP or r.ws[i + 1] in _CALENDAR_UNITS:
             continue  # "this year", "last month": windows on a date
-        hit = column_word(fact, [r.ws[i + 1]], numeric=True)
-        c = fact.columns.get(hit[0]) if hit else None
-        if c is None or "int" not in c.type or c.name == fact.pk or c.name in {x for x, _, _ in fact.fks}:
+        c = _whole_number_col(fact, r.ws[i + 1])
+        if c is None:
             continue
         if not (set(name_parts(c.name)) & _YEARS_NAMED or re.search(r"\byears?\b", c.comment, re.I)):
             continue  # "this batch", "the current stage": a number that is no year
@@ -754,6 +759,15 @@ def validity(t: Table) -> tuple[str, str] | None:
     start = [c.name for c in cols if set(name_parts(c.name)) & _VALID_FROM and not set(name_parts(c.name)) & _VALID_TO]
     end = [c.name for c in cols if c.nullable and set(name_parts(c.name)) & _VALID_TO]
     return (start[0], end[0]) if len(start) == 1 and len(end) == 1 else None
+
+
+def valid_during(alias: str, valid: tuple[str, str], low: psql.Composable,
+                 high: psql.Composable | None = None) -> psql.Composable:
+    """Rows valid at some time in [low, high) — or on the day ``low`` when no ``high`` — of a (start, end) range
+    whose end is NULL while it holds."""
+    start, end = ident(alias, valid[0]), ident(alias, valid[1])
+    starts = S("{} <= {}").format(start, low) if high is None else S("{} < {}").format(start, high)
+    return S("{} AND ({} IS NULL OR {} >= {})").format(starts, end, end, low)
 
 
 def _one_day_window(w) -> bool:
@@ -1508,9 +1522,7 @@ def lookup(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
     if r.window is None and _CURRENT.search(r.q) and (valid := validity(fact)) is not None \
             and not any(x.startswith(f"no {valid[1]} ") for x in f.said):  # (its open end read already)
         today = anchored(Window("today", S("current_date")), cat).low  # "the current price": the row valid today
-        f.add(S("{} <= {} AND ({} IS NULL OR {} >= {})").format(ident(T, valid[0]), today, ident(T, valid[1]),
-                                                                ident(T, valid[1]), today),
-              f"valid today ({valid[0]} to {valid[1]})")
+        f.add(valid_during(T, valid, today), f"valid today ({valid[0]} to {valid[1]})")
     lab = fact.label_column()
     shown = S("{}, {}").format(ident(T, lab), ident(T, named[0])) if lab and lab != named[0] else ident(T, named[0])
     sql = S("SELECT {} FROM {} t{}{} LIMIT 5").format(shown, rel(fact), f.join(), f.where())
@@ -1528,17 +1540,14 @@ def _from_history(r: Read, fact: Table, f: Filters, cat: Catalog, asked: list[st
             hits.append((ht, fk, ref, col[0], valid))
     if len(hits) != 1:
         return None
-    ht, fk, ref, col, (start, end) = hits[0]
+    ht, fk, ref, col, valid = hits[0]
     if r.window is not None and r.window.low is not None and r.window.high is not None:
-        w = anchored(r.window, cat)
-        starts = S("{} < {}").format(ident("h", start), w.high)  # "in June 2023": valid at some time in it
-        low = w.low
+        w = anchored(r.window, cat)  # "in June 2023": valid at some time in it
+        cond = valid_during("h", valid, w.low, w.high)
     else:
-        low = anchored(Window("today", S("current_date")), cat).low
-        starts = S("{} <= {}").format(ident("h", start), low)
+        cond = valid_during("h", valid, anchored(Window("today", S("current_date")), cat).low)
     f.joins.append(S(" JOIN {} h ON {} = {}").format(rel(ht), ident("h", fk), ident(T, ref)))
-    f.add(S("{} AND ({} IS NULL OR {} >= {})").format(starts, ident("h", end), ident("h", end), low),
-          f"{ht.name} valid {r.window.phrase if r.window else 'today'} ({start} to {end})")
+    f.add(cond, f"{ht.name} valid {r.window.phrase if r.window else 'today'} ({valid[0]} to {valid[1]})")
     lab = fact.label_column()
     shown = S("{}, {}").format(ident(T, lab), ident("h", col)) if lab else ident("h", col)
     sql = S("SELECT {} FROM {} t{}{} LIMIT 5").format(shown, rel(fact), f.join(), f.where())
