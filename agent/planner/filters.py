@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, meanings, named, named_each, stem
-from agent.planner.linking import GROSS, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, phrasal_off, money_cols, name_parts, singular, spelled_numbers, words
+from agent.planner.linking import EX_TAX, GROSS, INC_TAX, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, phrasal_off, money_cols, name_parts, singular, spelled_numbers, tax_cols, words
 from agent.planner.places import other_names, region_names
 from agent.planner.spelling import english
 from toolkits.catalog import Catalog, Column, Table
@@ -95,6 +95,12 @@ def said_column(t: Table, ws: list[str], i: int) -> tuple[str, int] | None:
 def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> psql.Composable:
     """What the rows are worth: the amount, or quantity × price — less the line's discount when it has one and
     the question does not ask before it ("revenue after discounts": quantity × price × (1 − discount))."""
+    said = question.lower()
+    net, tax, gross = tax_cols(t) if len(cols) == 1 and (EX_TAX.search(said) or INC_TAX.search(said)) else (None,) * 3
+    if net and EX_TAX.search(said):  # "the total invoiced before VAT": the net amount, not the tax nor the gross
+        return ident(alias, net)
+    if tax and INC_TAX.search(said) and not EX_TAX.search(said) and (gross or net):  # "VAT included"
+        return ident(alias, gross) if gross else S("({} + {})").format(ident(alias, net), ident(alias, tax))
     expr = S(" * ").join(ident(alias, c) for c in cols)
     disc = discount_col(t) if len(cols) == 2 or extended(t, cols) else None
     if disc is None or GROSS.search(question.lower()):

@@ -267,9 +267,33 @@ def _names(cat: Catalog) -> dict[str, str]:
     for f, owner in _pointer_claims(cat).items():
         if f not in names or f not in forms(names[f]):
             names[f] = owner  # a comment says where they are: more than a modifier or another comment's word
+    for f, owner in _agent_claims(cat).items():
+        names.setdefault(f, owner)  # "people and firms who bid and buy": the buyers, before "Buyer invoices"
     for f, owner in _modifier_claims(cat).items():
         names.setdefault(f, owner)
     return names
+
+
+_WHO = re.compile(r"\bwho\s+([a-z]+(?:\s+(?:and|or)\s+[a-z]+)*)")
+
+
+def _agent_claims(cat: Catalog) -> dict[str, str]:
+    """"Client accounts of people and firms who bid and buy": the doers of a comment's "who" verbs (bidder, buyer)
+    name its table, when one table's comment says so."""
+    claims: dict[str, set[str]] = {}
+    for t in cat.tables.values():
+        if t.kind not in "rpv":
+            continue
+        for m in _WHO.finditer((t.comment or "").lower()):
+            for v in re.split(r"\s+(?:and|or)\s+", m.group(1)):
+                if v in STOP or len(v) < 3 or v.endswith(("s", "ed")):
+                    continue  # "who is", "who has", "who joined": no doer named
+                doers = [v + "r"] if v.endswith("e") else [v + "er"] + (
+                    [v + v[-1] + "er"] if re.search(r"[^aeiou][aeiou][bdgmnpt]$", v) else [])  # bid: bidder
+                for d in doers:
+                    for f in forms(d):
+                        claims.setdefault(f, set()).add(t.name)
+    return {f: next(iter(o)) for f, o in claims.items() if len(o) == 1}
 
 
 _POINTER = re.compile(r"\b([a-z]+)\s+(?:are|is)\s+(?:kept\s+|stored\s+|recorded\s+|held\s+|listed\s+)?in\s+"
@@ -836,10 +860,15 @@ def _day_no_year(q: str, question: str) -> Window | None:
     return None
 
 
+_SO_FAR = re.compile(r"\bso far\b|\bto date\b|\byear[- ]to[- ]date\b|\bytd\b|\bup to now\b|\buntil now\b")
+
+
 def time_window(question: str) -> Window | None:
     """The time window a question names, open-ended when it goes on "or later" / "or earlier" ("clubs opened in
     2020 or later": from 2020 on)."""
     w = _window(question)
+    if w is not None and w.low is not None and w.high is None and _SO_FAR.search(question.lower()):
+        return dataclasses.replace(w, high=psql.SQL("now()"))  # "so far this year": up to now, nothing booked ahead
     if w is None or w.low is None or w.high is None:
         return w
     at = question.lower().find(w.phrase)
@@ -1014,6 +1043,39 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
 GROSS = re.compile(r"\b(before|without|excluding|ignoring|not counting) (the |any )?discounts?\b|\bgross\b|\blist price\b|"
                     r"\bundiscounted\b")
 
+# "before VAT", "excluding tax", "net of GST" / "VAT included", "including sales tax", "plus VAT"
+EX_TAX = re.compile(r"\b(?:before|excluding|excl|ex|net of|without|not including|not counting|less)\s+(?:the\s+|any\s+)?"
+                    r"(?:sales\s+)?(?:vat|tax|taxes|gst)\b")
+INC_TAX = re.compile(r"\b(?:including|incl|inclusive of|with|plus|and)\s+(?:the\s+)?(?:sales\s+)?(?:vat|tax|taxes|gst)\b|"
+                     r"\b(?:vat|tax|taxes|gst)\s+(?:included|inclusive|incl)\b")
+_TAX_PARTS = {"vat", "tax", "gst"}
+
+
+def tax_cols(t: Table) -> tuple[str | None, str | None, str | None]:
+    """(net, tax, gross) amount columns of a row that keeps a tax apart: the tax ("tax_amt", "VAT, GBP"), the amount
+    before it ("net_amt", "Total before VAT") and the one including it ("gross_amt", "Total incl. VAT"), each when
+    there is exactly one."""
+    def one(hit) -> str | None:
+        found = [c.name for c in t.columns.values() if c.is_numeric and not c.key_of and hit(c)]
+        return found[0] if len(found) == 1 else None
+
+    tax = one(lambda c: bool(_TAX_PARTS & set(name_parts(c.name))) and not re.search(r"\b(?:rate|pct|percent)\b|%", c.comment.lower())
+              and not {"rate", "pct", "code", "cd", "net", "gross", "incl", "excl"} & set(name_parts(c.name))
+              or re.match(r"\s*(?:vat|tax|gst)\b(?! (?:rate|code))", c.comment.lower()) is not None)
+    if tax is None:
+        return None, None, None
+    net = one(lambda c: c.name != tax and (bool(EX_TAX.search(c.comment.lower()))
+                                          or ("net" in name_parts(c.name) and bool(money_cols_said(c)))))
+    gross = one(lambda c: c.name != tax and (bool(INC_TAX.search(c.comment.lower()))
+                                            or "gross" in name_parts(c.name)))
+    return net, tax, gross
+
+
+def money_cols_said(c) -> bool:
+    """A column kept in money (an amount by its name or its comment's currency)."""
+    return bool({"amt", "amount", "total", "price", "value", "val"} & set(name_parts(c.name))) \
+        or bool(_CURRENCY.search(c.comment or ""))
+
 
 def discount_col(t: Table) -> tuple[str, bool] | None:
     """A line's discount beside its quantity and price ("discount real: 0.05", "disc_pct"): (the column, whether
@@ -1098,6 +1160,10 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         _, _, col, i = min(named, key=lambda x: (x[1] > 3, x[0] > 0, -votes[x[2]], x[0], x[1]))
         return col, {x[3] for x in named if x[2] == col and x[1] <= 5 or x[3] == i}
     own = [c for c in cols if set(name_parts(c.name)) & {singular(p) for p in name_parts(t.name)}]
+    titled = [c for c in cols if not c.audit and re.match(rf"\s*{re.escape(singular(t.name.lower().split('_')[-1]))}\s+"
+                                                          r"(?:date|time|timestamp|day)\b", c.comment.lower())]
+    if not planned and len(titled) == 1:  # "Invoice date" on an invoice: the row's own event, not a billing month
+        return titled[0].name, set()
     if planned and len(own) == 1:  # the event the table is named after (viewing_at of viewings)
         return own[0].name, set()
     if not any(w in ("born", "birth", "birthday", "age", "aged", "birthdays") for w in ws):

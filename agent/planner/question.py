@@ -45,10 +45,33 @@ class Read:
     unit: str | None = None  # "how many API calls" where a quantity's comment says its unit is calls: that column
     alternatives: list[str] = field(default_factory=list)  # other tables the subject's word may name
     null_read: set[int] = field(default_factory=set)  # words a comment's NULL meaning read ("licence never verified")
+    tax: set[int] = field(default_factory=set)  # the words saying "before VAT" / "VAT included" (money_expr reads them)
 
     @property
     def subject(self) -> str:
         return self.mentions[0].table
+
+
+_TAXES = {"vat", "tax", "taxes", "gst"}
+_TAX_BASIS = {"before", "excluding", "excl", "ex", "net", "without", "less", "including", "incl", "inclusive", "with",
+              "plus", "included"}
+
+
+def tax_words(ws: list[str]) -> set[int]:
+    """The positions of "before VAT", "excluding sales tax", "VAT included": how an amount is meant, no filter
+    ("before" compares no columns, "VAT" names no column to sum)."""
+    out: set[int] = set()
+    for k, w in enumerate(ws):
+        if w not in _TAXES:
+            continue
+        j = k - 1
+        while j >= 0 and ws[j] in ("the", "any", "sales", "of"):
+            j -= 1
+        if j >= 0 and ws[j] in _TAX_BASIS:
+            out |= set(range(j, k + 1))
+        elif k + 1 < len(ws) and ws[k + 1] in ("included", "inclusive", "incl"):
+            out |= {k, k + 1}
+    return out
 
 
 _WHO_WORKS = re.compile(r"\s*who\s+(?:works?|worked|is employed|are employed|is based|are based)\s+(?:in|at|for|from)\b")
@@ -60,7 +83,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     q = question.lower()
     ws = words(question)
     money = any(w in MONEY_SAID for w in ws) or re.search(
-        r"\bhow much (?!of\b)(?:[a-z]+ )?(did|do|does|have|has|was|were|is|are)\b",
+        r"\bhow much (?!of\b)(?:[a-z']+ ){0,3}?(did|do|does|have|has|was|were|is|are)\b",
         question.lower()) is not None  # "how much did they bill us", "how much premium did we collect"
     share = re.search(r"\b(?:percent(?:age)?|share|proportion|fraction)\s+of\s+(?:the\s+|our\s+|all\s+)?([a-z]+)", q)
     if money and share and share.group(1) not in MONEY_SAID and not re.search(r"\bhow much\b", q):
@@ -86,11 +109,15 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|highest[- ]rated|worst|fewest|"
                                  r"(?<!at )least)\b", q)),  # "their most recent order" ranks nothing
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
+    if r.count and (r.n or r.max or r.rank) and re.search(r"\bby (?:the )?(?:total )?number of\b", q) \
+            and not re.search(r"\bhow many\b", q):
+        r.rank = True  # "our three biggest buyers by number of lots won": a ranking by a count
     ident_no = re.search(r"\b([a-z]+) number of\b", q)
     if r.count and ident_no and not re.search(r"\bhow many\b|\bcount\b|\bcounts\b", q) and ident_no.group(1) not in STOP \
             and (find_tables([ident_no.group(1)], cat) or any(ident_no.group(1) in name_parts(c)
                                                             for t in cat.tables.values() for c in t.columns)):
         r.count = False  # "the employee number of the best-paid employee": an identifier, no count
+    r.tax = tax_words(ws)
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
         return None
@@ -104,7 +131,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         t = cat.tables[r.mentions[0].table]  # "M = in the workshop": a value, not a table (every word of the meaning)
         meant = {i for c in t.columns.values() if (m := named(c, ws, set())) and m[3] >= 3 for i in m[1]}
         r.mentions = r.mentions[:1] + [m for m in r.mentions[1:] if m.start < 0 or not set(range(m.start, m.end)) <= meant]
-    r.used = {i for m in r.mentions for i in range(m.start, m.end)}
+    r.used = {i for m in r.mentions for i in range(m.start, m.end)} | r.tax
     for m in r.mentions:  # "how many companies are on the supporter database": a kind of supporter the comment
         t = cat.tables.get(m.table)  # lists ("individual people and organisations (companies, trusts, ...)"), which
         if t is not None and m.end - m.start == 1 and singular(ws[m.start]) not in forms(t.name.lower()) \
@@ -241,6 +268,31 @@ def top_n(q: str) -> int | None:
 # --------------------------------------------------------------------------- the subject
 
 
+_PAID = re.compile(r"\b(?:paid|pay|pays|spent|spend|spends|charged|billed)\b")
+
+
+def _paid_for(r: Read, mentions: list[Mention], cat: Catalog) -> Mention | None:
+    """"paid the contractors for roof repairs": what was paid for (the head noun after "for", when its table keeps
+    an amount), not the payee named first."""
+    pay = _PAID.search(r.q)
+    if not (r.money and pay and len(mentions) >= 2 and not r.rank and not r.group):
+        return None
+    at = len(words(r.q[:pay.start()]))
+    fors = [i for i, w in enumerate(r.ws) if w == "for" and i > at]
+    if not fors:
+        return None
+    run = [m for m in mentions if m.start > fors[0]]
+    head = None
+    for m in run:  # the compound right after "for" ("instrument calibrations"): its last noun
+        if m.start == (head.end if head else fors[0] + 1) or (head is None and m.start == fors[0] + 2):
+            head = m
+        else:
+            break
+    if head is None or head is mentions[0] or not money_cols(cat.tables[head.table]):
+        return None
+    return head
+
+
 def subject(r: Read, cat: Catalog) -> list[Mention]:
     """The tables a question is about, the counted one first: named, implied by a value or a column it
     names, the table with a quantity for units, or the table with amounts and time for money."""
@@ -257,6 +309,9 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     elif len(mentions) >= 2 and 0 <= mentions[0].start and mentions[1].start == mentions[0].end + 1 and re.search(
             rf"\b{re.escape(r.ws[mentions[0].end - 1])}-{re.escape(r.ws[mentions[0].end])}\b", r.q):
         mentions[:2] = mentions[1], mentions[0]  # "the customer-complaint NCRs": NCRs, the compound modifies them
+    paid_for = _paid_for(r, mentions, cat)
+    if paid_for is not None:  # "how much have we paid outside companies for instrument calibrations": the
+        mentions = [paid_for, *(m for m in mentions if m is not paid_for)]  # calibrations' costs, not the companies'
     if r.stock:
         st = [t for t in base if any("stock" in c for c in t.columns)]
         if st:

@@ -9,7 +9,7 @@ from psycopg import sql as psql
 
 from agent.planner.filters import (Filters, Query, asked_column, ident, missing_said, money_expr, open_end, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
-from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, time_column, words
+from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, STOP, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, stem_word, time_column, words
 from agent.planner.question import LISTS, Read, stem_names
 from agent.planner.semantic import FLOOR, MARGIN, ranked_tables
 from toolkits.catalog import Catalog, Table
@@ -18,12 +18,12 @@ S, L = psql.SQL, psql.Literal
 _QTY = ("units", "quantity", "sold", "selling", "seller", "sellers")
 # "by payments received", "by US-dollar payments": ranked by what the payments are worth ("the most payments": how many)
 _BY_PAID = re.compile(r"\bby\s+(?:[a-z-]+\s+){0,2}(payments|donations|gifts|contributions|receipts|refunds|payouts|"
-                      r"deposits|takings)\b")
+                      r"deposits|takings|amounts?|spend|spending|value)\b")
 
 
 def by_worth(r: Read) -> bool:
     """"top 5 customers by payments received": ranked by what the payments are worth, not how many there are."""
-    return _BY_PAID.search(r.q) is not None
+    return _BY_PAID.search(r.q) is not None or bool(r.tax)  # "the most invoiced, excluding VAT": money
 
 
 # --------------------------------------------------------------------------- top-N by a related table
@@ -69,6 +69,9 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
     by how many rows of a table two or three foreign keys below it point to them (rental → inventory → film,
     customer → address → city → country). The counted table is named, or a verb says it ("rented" → rental)."""
     t = cat.tables[r.subject]
+    named_num = _deep_named(r, cat, t) if (r.rank or r.n) and t.pk and not r.count else None
+    if named_num is not None:
+        return named_num
     if (r.rank or each(r, t)) and t.pk and (r.money or any(w in _QTY for w in r.ws)):
         return _deep_measured(r, cat, t)
     if not (r.rank and t.pk and not r.money) or re.search(r"\b((?<!at )least|fewest|worst)\b", r.q) and not r.rank:
@@ -81,6 +84,29 @@ def deep_ranked(r: Read, cat: Catalog) -> Query | None:
         if len(hop) >= 2 and (ct.name in named or verbs):
             r.used |= verbs
             return _deep_query(r, t, hop)
+    return None
+
+
+def _deep_named(r: Read, cat: Catalog, t: Table) -> Query | None:
+    """"top 5 artists by total hammer price": the subject's rows ranked by the sum (or the average, when asked) of
+    a numeric column the question names two or three foreign keys below it (hammer_result → lot → artist), when
+    no table right below it has a column the question names."""
+    said = {stem_word(w) for i, w in enumerate(r.ws) if i not in r.used and w not in STOP}
+
+    def num(x: Table) -> tuple[str, int] | None:  # the column named, and how many of the question's words it says
+        c = column_word(x, r.ws, numeric=True, skip=r.used)
+        if not c or c[0] in {x.pk, *(k for k, _, _ in x.fks)} or c[0].lower().endswith("id") or x.columns[c[0]].key_of:
+            return None
+        first = re.split(r"[:;,(]", x.columns[c[0]].comment.lower(), maxsplit=1)[0]
+        return c[0], len(said & {stem_word(w) for w in [*name_parts(c[0]), *words(first)] if w not in STOP})
+
+    near = max((n[1] for ct, _, _ in cat.inbound(t.name) if (n := num(ct))), default=-1)
+    for ct, hop in _below(cat, t):
+        n = num(ct) if len(hop) >= 2 else None
+        if n is not None and n[1] > near:  # says more than a direct child's column ("hammer price", not "price")
+            c = n[0]
+            agg = S("round(avg({})::numeric, 2)" if r.avg else "sum({})").format(ident("c0", c))
+            return _deep_query(r, t, hop, agg, f"{'avg' if r.avg else 'total'}_{c}", cat)
     return None
 
 

@@ -152,16 +152,18 @@ def _named_times(ws: list[str], owned, lo: int, hi: int) -> list[tuple[int, Tabl
                     and not any(c is x[3] or c.name == x[3].name for x in named)]
             # a parent's closed_dt beside the fact's own is the same word's event, not a second end
             if hits:  # "rectified": clr_ts ("When the defect was rectified"), not due_ts ("Rectification deadline")
-                c = max(hits, key=lambda c: _closeness(c, ws[i]))
+                c = max(hits, key=lambda c: (_closeness(c, ws[i]), _closeness(c, ws[i], own_name=True)))
+                # ("the report went out": reported_at, not due_dt whose comment says "the report is due")
                 named.append((i, t, a, c, join))
                 break
     return named
 
 
-def _closeness(c: Column, w: str) -> int:
-    """How much of word ``w`` a part of the time column's name or comment spells (its longest shared prefix)."""
+def _closeness(c: Column, w: str, own_name: bool = False) -> int:
+    """How much of word ``w`` a part of the time column's name or comment spells (its longest shared prefix);
+    ``own_name``: its name only."""
     w = PAST.get(w, w)
-    parts = [*name_parts(c.name), *_comment_words(c)]
+    parts = [*name_parts(c.name), *([] if own_name else _comment_words(c))]
     return max((_prefix(w, p) for p in parts), default=0)
 
 

@@ -118,6 +118,9 @@ def aggregate(r: Read, cat: Catalog) -> Query:
         return per_group_average(r, cat, t, fact, f, group, units)
     asked = kind
     measure, kind = measure_of(r, fact, kind, units)
+    if kind == "max" and measure and len(measure) == 1 and fact.columns[measure[0]].is_time and _HELD_LAST.search(r.q):
+        now = anchored(Window("now", S("now()")), cat).low  # "when did we last hold an auction in Bath": one held,
+        f.add(S("{} <= {}").format(ident(T, measure[0]), now), f"{measure[0]} up to now")  # not one booked ahead
     if kind in ("sum", "avg"):
         comment_exclusions(fact, f)
     if asked in ("avg", "median") and measure is None:
@@ -802,6 +805,10 @@ def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         return
     w = anchored(Window("before today", None, S("current_date")), cat)
     f.add(S("{} < {}").format(ident(T, due[0].name), w.high), f"{due[0].name} before today")
+    paid = [c for c in fact.time_columns() if c.nullable and {"paid", "settled", "pd"} & set(name_parts(c.name))]
+    if parts == {"due", "deadline"} and len(paid) == 1 and not re.search(r"paid|payment", r.q):
+        f.add(S("{} IS NULL").format(ident(T, paid[0].name)), f"{paid[0].name} is NULL (not paid yet)")
+        # "overdue invoices": past their due date and still unpaid, not every invoice whose due date has passed
 
 
 def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
@@ -854,7 +861,10 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
         at = [i for i, w in enumerate(r.ws) if w == stem]
         q = r.q + " | " + re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.q)  # "Wi-Fi" names a wifi flag too
         if re.search(rf"\b(in|un|not |non-?|without (a |an |any )?(\w+ )?){re.escape(stem)}\b", r.q) \
-                or any(excluded(r.ws, i) for i in at):  # "leaving out waived fees", "not counting voided payments"
+                or any(excluded(r.ws, i) for i in at) \
+                or (re.search(rf"\bfail(?:ed|s|ing)?\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?{re.escape(stem)}\b", r.q)
+                    and re.search(r"\b(?:pass|passed|ok|succeeded|successful)\b", c.comment.lower())):
+            # "leaving out waived fees", "not counting voided payments", "failed system suitability" of a passed flag
             f.add(no, f"{name} = {0 if number else 'false'}")
         elif re.search(rf"\b{re.escape(stem)}\b", q):
             f.add(yes, f"{name} = {1 if number else 'true'}")
@@ -986,9 +996,9 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
     """A date that may be NULL, named by a word the question says ("not returned yet", "patients who are
     retired"): IS NULL after a negation near it, else IS NOT NULL. Only for counts and listings, for a column
     no window or value already used."""
+    if not (r.avg or r.sum or r.max or r.min or r.window) and _left_filter(r, fact, f):
+        return  # "which specialists have left the firm": left_on set, though its comment says "NULL = still with the firm"
     if said_null_filter(r, fact, f) or r.avg or r.sum or r.max or r.min or r.window:
-        return
-    if _left_filter(r, fact, f):
         return
     known = {v.lower() for c in fact.columns.values() for v in c.values}
     parts = {p for c in fact.time_columns() for p in name_parts(c.name) if len(p) == 4}  # "left": left_on
@@ -1009,7 +1019,8 @@ def null_filters(r: Read, fact: Table, f: Filters) -> None:
 
 _LEFT = re.compile(r"\b(left|quit|resigned|departed|moved on)\b(?!\s+(?:join|hand|side|wing|over|behind)\b)")
 _LEAVING_PARTS = {"left", "leave", "leaving", "term", "termination", "terminated", "exit", "resigned", "departed"}
-_EMPLOYED = re.compile(r"\bnull\s*(?:=|:|means)\s*(?:still|currently)\s+(?:employed|working|with us|on staff)\b", re.I)
+_EMPLOYED = re.compile(r"\bnull\s*(?:=|:|means)\s*(?:still|currently)\s+(?:employed|working|with us|on staff|"
+                       r"with the (?:firm|company|business|practice|club))\b", re.I)
 
 
 def _left_filter(r: Read, fact: Table, f: Filters) -> bool:
@@ -1379,7 +1390,7 @@ def aggregate_of(r: Read, cat: Catalog, t: Table, fact: Table, kind: str,
             return S("count(DISTINCT {})").format(ident(T, link[1])), r.subject
         return S("count(*)"), fact.name
     label = "revenue" if (r.money and (len(measure) == 2 or extended(fact, measure))) else f"{kind}_{measure[-1]}"
-    expr = money_expr(T, fact, measure, r.q) if r.money else S(" * ").join(ident(T, c) for c in measure)
+    expr = money_expr(T, fact, measure, r.q) if r.money or r.tax else S(" * ").join(ident(T, c) for c in measure)
     if len(measure) == 1 and _in_minor_units(fact.columns[measure[0]]) and _MAJOR_ASKED.search(r.q):
         expr, label = S("{} / 100.0").format(expr), f"{kind}_{measure[0]}_div_100"  # "in pounds" of pence
     if len(measure) == 1 and re.search(r"\bin (kilograms?|kilos?|kgs?)\b", r.q) and _in_grams(fact.columns[measure[0]]):
@@ -1454,6 +1465,10 @@ def per_group_average(r: Read, cat: Catalog, t: Table, fact: Table, f: Filters, 
 
 
 _WHEN = re.compile(r"\s*(?:when|(?:on |at )?(?:what|which) (?:date|day|time))\b")
+
+
+_HELD_LAST = re.compile(r"\bwhen (?:did|was|were|have|has)\b.*\blast\b(?! (?:week|month|year|quarter|night|time)\b)|"
+                        r"\bwhen was the (?:last|most recent)\b")
 
 
 def date_of(r: Read, fact: Table, f: Filters, cat: Catalog | None = None) -> Query | None:

@@ -1,0 +1,176 @@
+"""Readings from the misses of the twenty-fifth session's first runs, on a schema of their own (a small printing
+press that sells to bookshops): a ranking by a numeric column two foreign keys below the subject ("top 3
+publishers by total selling price": the lines' selling prices, not the publisher's own price guide); the doer of a
+table comment's "who" verb names it ("shops who buy from us": buyers); "biggest buyers by number of invoices" is a
+ranking, not a count; "before VAT" / "VAT included" / "excluding VAT" choose the net or net + tax amount, and
+"before" compares no columns; "Invoice date" is an invoice's own date when no column is named; "overdue invoices"
+are past due and unpaid; "how much have we paid couriers for deliveries" sums the deliveries' cost; "from the day
+we received the order to the day the dispatch went out" ends on the dispatch's own time, not on the column whose
+comment says when it is due; "failed quality check" is the passed flag false; "when did we last hold a fair" is one
+held, not one booked ahead; "so far this year" stops at now; "staff who have left the firm" have a last day, though
+its comment says "NULL = still with the firm". Figures against independent SQL."""
+from __future__ import annotations
+
+import re
+
+try:
+    from tests.planner_db import lead, schema_fixtures, truth
+except ImportError:  # tests/ not a package
+    from planner_db import lead, schema_fixtures, truth
+
+DB = "dbc_unseen_press"
+SCHEMA = """
+CREATE SCHEMA press;
+CREATE TABLE press.publisher (pub_id int PRIMARY KEY, pub_nm text NOT NULL);
+COMMENT ON TABLE press.publisher IS 'Publishers whose books we print';
+CREATE TABLE press.pub_terms (terms_id serial PRIMARY KEY, pub_id int NOT NULL REFERENCES press.publisher,
+    valid_from date NOT NULL, guide_pr numeric(8,2) NOT NULL);
+COMMENT ON TABLE press.pub_terms IS 'Trade terms agreed with a publisher, one row per revision';
+COMMENT ON COLUMN press.pub_terms.guide_pr IS 'Guide price for a typical hardback, GBP';
+CREATE TABLE press.title (title_id int PRIMARY KEY, pub_id int NOT NULL REFERENCES press.publisher, title_nm text NOT NULL);
+CREATE TABLE press.acct (acct_id int PRIMARY KEY, shop_nm text NOT NULL);
+COMMENT ON TABLE press.acct IS 'Trade accounts of bookshops who order and buy from us';
+CREATE TABLE press.invoice (inv_id int PRIMARY KEY, acct_id int NOT NULL REFERENCES press.acct,
+    bill_mon date NOT NULL, issued_on date NOT NULL, due_on date NOT NULL, net_amt numeric(10,2) NOT NULL,
+    vat_amt numeric(10,2) NOT NULL, paid_on date);
+COMMENT ON TABLE press.invoice IS 'Buyer invoices: one per account per month';
+COMMENT ON COLUMN press.invoice.bill_mon IS 'First day of the month whose orders are billed';
+COMMENT ON COLUMN press.invoice.issued_on IS 'Invoice date (the 5th of the following month)';
+COMMENT ON COLUMN press.invoice.net_amt IS 'Total before VAT, GBP';
+COMMENT ON COLUMN press.invoice.vat_amt IS 'VAT, GBP';
+COMMENT ON COLUMN press.invoice.paid_on IS 'Date the payment came in; NULL = unpaid';
+CREATE TABLE press.sale_line (line_id serial PRIMARY KEY, title_id int NOT NULL REFERENCES press.title,
+    sold_on date NOT NULL, qty int NOT NULL, sell_amt numeric(10,2) NOT NULL);
+COMMENT ON COLUMN press.sale_line.sell_amt IS 'Selling price of the line, GBP';
+CREATE TABLE press.courier (courier_id int PRIMARY KEY, courier_nm text NOT NULL);
+COMMENT ON TABLE press.courier IS 'Couriers we send parcels with';
+CREATE TABLE press.supplier (sup_id int PRIMARY KEY, sup_nm text NOT NULL, credit_lim numeric(8,2) NOT NULL);
+COMMENT ON TABLE press.supplier IS 'Supplier companies we buy paper and ink from';
+INSERT INTO press.supplier VALUES (1, 'Paper Mill', 5000), (2, 'Inkworks', 2500);
+CREATE TABLE press.delivery (dlv_id serial PRIMARY KEY, courier_id int NOT NULL REFERENCES press.courier,
+    sent_on date NOT NULL, cost_amt numeric(8,2) NOT NULL);
+COMMENT ON TABLE press.delivery IS 'Deliveries of parcels to shops';
+COMMENT ON COLUMN press.delivery.cost_amt IS 'Amount the courier charged, GBP';
+CREATE TABLE press.job (job_id serial PRIMARY KEY, rcvd_at timestamp NOT NULL, due_dt date NOT NULL,
+    dispatched_at timestamp, chk_ok boolean);
+COMMENT ON TABLE press.job IS 'Print jobs';
+COMMENT ON COLUMN press.job.rcvd_at IS 'When the order was received';
+COMMENT ON COLUMN press.job.due_dt IS 'Date the dispatch is due (agreed with the customer)';
+COMMENT ON COLUMN press.job.dispatched_at IS 'When the job was dispatched; NULL = not yet';
+COMMENT ON COLUMN press.job.chk_ok IS 'Quality check passed; NULL = not checked yet';
+INSERT INTO press.publisher SELECT g, 'Publisher ' || g FROM generate_series(1, 12) g;
+INSERT INTO press.pub_terms (pub_id, valid_from, guide_pr)
+SELECT 1 + g % 12, date '2022-01-01' + g * 20, 10 + (g * 37) % 90 FROM generate_series(1, 60) g;
+INSERT INTO press.title SELECT g, 1 + (g * 7) % 12, 'Title ' || g FROM generate_series(1, 200) g;
+INSERT INTO press.sale_line (title_id, sold_on, qty, sell_amt)
+SELECT 1 + (g * 13) % 200, date '2023-01-01' + g % 700, 1 + g % 9, 5 + (g * 31) % 400 FROM generate_series(1, 6000) g;
+INSERT INTO press.acct SELECT g, 'Shop ' || g FROM generate_series(1, 30) g;
+INSERT INTO press.invoice
+SELECT g, least(30, 1 + g % 41), m, m + interval '1 month 4 days', m + interval '2 months',
+       100 + (g * 53) % 4000, round((100 + (g * 53) % 4000) * 0.2, 2),
+       CASE WHEN g % 7 = 0 THEN NULL ELSE (m + interval '1 month 20 days')::date END
+FROM generate_series(1, 720) g, LATERAL (SELECT (date '2023-01-01' + ((g % 23) || ' months')::interval)::date AS m) x;
+INSERT INTO press.courier VALUES (1, 'Swift'), (2, 'Parcel Co'), (3, 'Red Van');
+INSERT INTO press.delivery (courier_id, sent_on, cost_amt)
+SELECT 1 + g % 3, date '2023-06-01' + g % 500, 4 + (g * 17) % 30 FROM generate_series(1, 1500) g;
+INSERT INTO press.job (rcvd_at, due_dt, dispatched_at, chk_ok)
+SELECT timestamp '2024-01-02 09:00' + g * interval '7 hours', date '2024-01-12' + g / 3,
+       timestamp '2024-01-02 09:00' + g * interval '7 hours' + (2 + g % 9) * interval '1 day', g % 6 <> 0
+FROM generate_series(1, 900) g;
+CREATE TABLE press.fair (fair_id serial PRIMARY KEY, city text NOT NULL, held_on date NOT NULL);
+COMMENT ON TABLE press.fair IS 'Book fairs we take a stand at (booked ahead)';
+INSERT INTO press.fair (city, held_on)
+SELECT (ARRAY['Leeds', 'York', 'Bath'])[1 + g % 3], date '2023-02-01' + g * 17 FROM generate_series(1, 40) g;
+INSERT INTO press.fair (city, held_on) VALUES ('Leeds', '2031-03-02'), ('York', '2031-05-09');
+CREATE TABLE press.staff (staff_id int PRIMARY KEY, full_nm text NOT NULL, left_on date);
+COMMENT ON COLUMN press.staff.left_on IS 'Last working day; NULL = still with the firm';
+INSERT INTO press.staff SELECT g, 'Printer ' || g, CASE WHEN g % 4 = 0 THEN date '2023-01-01' + g END
+FROM generate_series(1, 24) g;
+ANALYZE;
+"""
+
+dsn, ask = schema_fixtures(DB, SCHEMA)
+
+
+def _sql(text: str) -> str:
+    return text.split("```sql")[-1]
+
+
+def _figure(text: str) -> float:
+    """The figure an answer leads with."""
+    return float(re.search(r"\*\*(-?[\d,]+(?:\.\d+)?)\*\*", lead(text)).group(1).replace(",", ""))
+
+
+def test_ranked_by_a_named_column_two_keys_below(ask, dsn):
+    want = truth(dsn, "SELECT p.pub_nm FROM press.sale_line s JOIN press.title t USING (title_id) JOIN press.publisher p "
+                      "USING (pub_id) WHERE s.sold_on >= '2024-01-01' AND s.sold_on < '2025-01-01' GROUP BY p.pub_nm "
+                      "ORDER BY sum(s.sell_amt) DESC LIMIT 1")
+    text = ask("Who were our top 3 publishers by total selling price in 2024?")
+    assert f"| {want} |" in text.split("```")[0], text
+    assert "sum(c0.sell_amt)" in _sql(text) and "guide_pr" not in _sql(text), text
+
+
+def test_the_doer_of_a_who_verb_names_the_table_and_by_number_of_ranks(ask, dsn):
+    want = truth(dsn, "SELECT a.shop_nm FROM press.invoice i JOIN press.acct a USING (acct_id) GROUP BY a.shop_nm "
+                      "ORDER BY count(*) DESC LIMIT 1")
+    text = ask("Who were our three biggest buyers by number of invoices?")
+    assert "press.acct" in _sql(text) and "count(*)" in _sql(text), text
+    assert text.split("```")[0].split("\n")[6].startswith(f"| 30 | {want} |"), text
+
+
+def test_before_vat_is_the_net_amount_and_compares_nothing(ask, dsn):
+    want = truth(dsn, "SELECT sum(net_amt) FROM press.invoice WHERE issued_on >= '2024-01-01' AND issued_on < '2025-01-01'")
+    text = ask("What was the total of the invoices we issued in 2024, before VAT?")
+    assert _figure(text) == float(want) and " < " not in _sql(text).split("WHERE")[-1].replace("issued_on <", ""), text
+    want = truth(dsn, "SELECT sum(net_amt + vat_amt) FROM press.invoice WHERE issued_on >= '2024-01-01' "
+                      "AND issued_on < '2025-01-01'")
+    assert _figure(ask("What was the total of the invoices we issued in 2024, VAT included?")) == float(want)
+
+
+def test_an_invoice_date_is_the_invoices_own_and_excluding_vat_ranks_money(ask, dsn):
+    want = truth(dsn, "SELECT a.shop_nm FROM press.invoice i JOIN press.acct a USING (acct_id) WHERE i.issued_on >= "
+                      "'2023-01-01' AND i.issued_on < '2024-01-01' GROUP BY a.shop_nm ORDER BY sum(i.net_amt) DESC LIMIT 1")
+    text = ask("Which account did we invoice the most in 2023, excluding VAT?")
+    assert want in text.split("```")[0] and "issued_on" in _sql(text) and "net_amt" in _sql(text), text
+
+
+def test_overdue_invoices_are_past_due_and_unpaid(ask, dsn):
+    text = ask("How much is owed on overdue invoices, VAT included?")
+    assert "paid_on IS NULL" in _sql(text) and "due_on <" in _sql(text) and "vat_amt" in _sql(text), text
+
+
+def test_what_was_paid_for_is_summed_not_the_payee(ask, dsn):
+    want = truth(dsn, "SELECT sum(cost_amt) FROM press.delivery WHERE sent_on >= '2024-01-01' AND sent_on < '2025-01-01'")
+    text = ask("How much have we paid outside companies for parcel deliveries in 2024?")
+    assert _figure(text) == float(want), text
+
+
+def test_a_span_ends_on_the_column_its_name_says(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(dispatched_at::date - rcvd_at::date), 2) FROM press.job")
+    text = ask("On average, how many calendar days from the day we received the order to the day the dispatch went out?")
+    assert _figure(text) == float(want) and "dispatched_at" in _sql(text), text
+
+
+def test_failed_names_a_passed_flag_false(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM press.job WHERE NOT chk_ok")
+    text = ask("How many print jobs failed quality check?")
+    assert f"**{want}**" in lead(text), text
+
+
+def test_when_did_we_last_is_one_held_not_one_booked_ahead(ask, dsn):
+    want = truth(dsn, "SELECT max(held_on) FROM press.fair WHERE city = 'Leeds' AND held_on <= now()")
+    text = ask("When did we last hold a fair in Leeds?")
+    assert str(want) in lead(text) and "2031" not in lead(text), text
+
+
+def test_so_far_this_year_stops_at_now():
+    from agent.planner import time_window
+
+    w = time_window("How many auctions have we held so far this year?")
+    assert w.high is not None and "now()" in w.high.as_string(None), w
+    assert time_window("How many auctions are there this year?").high is None
+
+
+def test_have_left_the_firm_is_a_last_day_set_though_null_means_still_with_it(ask, dsn):
+    text = ask("Which of our staff have left the firm?")
+    assert "left_on IS NOT NULL" in _sql(text) and "6 row(s)" in text, text
