@@ -99,7 +99,8 @@ def money_expr(alias: str, t: Table, cols: tuple[str, ...], question: str) -> ps
     net, tax, gross = tax_cols(t) if len(cols) == 1 and (EX_TAX.search(said) or INC_TAX.search(said)) else (None,) * 3
     if net and EX_TAX.search(said):  # "the total invoiced before VAT": the net amount, not the tax nor the gross
         return ident(alias, net)
-    if tax and INC_TAX.search(said) and not EX_TAX.search(said) and (gross or net):  # "VAT included"
+    if tax and INC_TAX.search(said) and not EX_TAX.search(said) and cols[0] in (net, tax) and (gross or net):
+        # "VAT included" of a net or a tax column: the gross (a total column chosen already is one)
         return ident(alias, gross) if gross else S("({} + {})").format(ident(alias, net), ident(alias, tax))
     expr = S(" * ").join(ident(alias, c) for c in cols)
     disc = discount_col(t) if len(cols) == 2 or extended(t, cols) else None

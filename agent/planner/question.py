@@ -131,7 +131,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         t = cat.tables[r.mentions[0].table]  # "M = in the workshop": a value, not a table (every word of the meaning)
         meant = {i for c in t.columns.values() if (m := named(c, ws, set())) and m[3] >= 3 for i in m[1]}
         r.mentions = r.mentions[:1] + [m for m in r.mentions[1:] if m.start < 0 or not set(range(m.start, m.end)) <= meant]
-    r.used = {i for m in r.mentions for i in range(m.start, m.end)} | r.tax
+    r.used = {i for m in r.mentions for i in range(m.start, m.end)}
     for m in r.mentions:  # "how many companies are on the supporter database": a kind of supporter the comment
         t = cat.tables.get(m.table)  # lists ("individual people and organisations (companies, trusts, ...)"), which
         if t is not None and m.end - m.start == 1 and singular(ws[m.start]) not in forms(t.name.lower()) \

@@ -367,7 +367,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     elif r.window is None and (yr := _this_year_column(r, cat, fact)) is not None:
         r.used.update(yr[2])
         f.add(S("{} = {}").format(ident(T, yr[0]), L(yr[1])), f"{yr[0]} = {yr[1]} ({' '.join(r.ws[i] for i in sorted(yr[2]))})")
-    cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used)
+    cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used | r.tax)
     r.used |= cused  # "first reply after the SLA deadline": two columns compared, not a NULL reply
     meant = meant_words(fact, r.ws, r.used) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
@@ -806,7 +806,8 @@ def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     w = anchored(Window("before today", None, S("current_date")), cat)
     f.add(S("{} < {}").format(ident(T, due[0].name), w.high), f"{due[0].name} before today")
     paid = [c for c in fact.time_columns() if c.nullable and {"paid", "settled", "pd"} & set(name_parts(c.name))]
-    if parts == {"due", "deadline"} and len(paid) == 1 and not re.search(r"paid|payment", r.q):
+    if parts == {"due", "deadline"} and len(paid) == 1 and not re.search(r"\bpaid\b|\bpayment", r.q) \
+            and not any(paid[0].name in x for x in f.said):
         f.add(S("{} IS NULL").format(ident(T, paid[0].name)), f"{paid[0].name} is NULL (not paid yet)")
         # "overdue invoices": past their due date and still unpaid, not every invoice whose due date has passed
 
