@@ -8,7 +8,9 @@ are past due and unpaid; "how much have we paid couriers for deliveries" sums th
 we received the order to the day the dispatch went out" ends on the dispatch's own time, not on the column whose
 comment says when it is due; "failed quality check" is the passed flag false; "when did we last hold a fair" is one
 held, not one booked ahead; "so far this year" stops at now; "staff who have left the firm" have a last day, though
-its comment says "NULL = still with the firm". Figures against independent SQL."""
+its comment says "NULL = still with the firm"; "accounts that don't have a rep assigned" for "NULL when no sales rep is
+assigned"; "our three busiest job operators, by number of jobs run" ranks the staff job.operator_id points to, no
+grouping; "ignore jobs that were cancelled" leaves them out. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -30,6 +32,8 @@ COMMENT ON COLUMN press.pub_terms.guide_pr IS 'Guide price for a typical hardbac
 CREATE TABLE press.title (title_id int PRIMARY KEY, pub_id int NOT NULL REFERENCES press.publisher, title_nm text NOT NULL);
 CREATE TABLE press.acct (acct_id int PRIMARY KEY, shop_nm text NOT NULL);
 COMMENT ON TABLE press.acct IS 'Trade accounts of bookshops who order and buy from us';
+ALTER TABLE press.acct ADD COLUMN rep_id int;
+COMMENT ON COLUMN press.acct.rep_id IS 'Employee who is the sales rep for this account; NULL when no sales rep is assigned';
 CREATE TABLE press.invoice (inv_id int PRIMARY KEY, acct_id int NOT NULL REFERENCES press.acct,
     bill_mon date NOT NULL, issued_on date NOT NULL, due_on date NOT NULL, net_amt numeric(10,2) NOT NULL,
     vat_amt numeric(10,2) NOT NULL, paid_on date);
@@ -64,7 +68,7 @@ SELECT 1 + g % 12, date '2022-01-01' + g * 20, 10 + (g * 37) % 90 FROM generate_
 INSERT INTO press.title SELECT g, 1 + (g * 7) % 12, 'Title ' || g FROM generate_series(1, 200) g;
 INSERT INTO press.sale_line (title_id, sold_on, qty, sell_amt)
 SELECT 1 + (g * 13) % 200, date '2023-01-01' + g % 700, 1 + g % 9, 5 + (g * 31) % 400 FROM generate_series(1, 6000) g;
-INSERT INTO press.acct SELECT g, 'Shop ' || g FROM generate_series(1, 30) g;
+INSERT INTO press.acct SELECT g, 'Shop ' || g, CASE WHEN g % 5 <> 0 THEN g % 4 END FROM generate_series(1, 30) g;
 INSERT INTO press.invoice
 SELECT g, least(30, 1 + g % 41), m, m + interval '1 month 4 days', m + interval '2 months',
        100 + (g * 53) % 4000, round((100 + (g * 53) % 4000) * 0.2, 2),
@@ -86,6 +90,9 @@ CREATE TABLE press.staff (staff_id int PRIMARY KEY, full_nm text NOT NULL, left_
 COMMENT ON COLUMN press.staff.left_on IS 'Last working day; NULL = still with the firm';
 INSERT INTO press.staff SELECT g, 'Printer ' || g, CASE WHEN g % 4 = 0 THEN date '2023-01-01' + g END
 FROM generate_series(1, 24) g;
+ALTER TABLE press.job ADD COLUMN operator_id int REFERENCES press.staff, ADD COLUMN sts_cd char(1) NOT NULL DEFAULT 'D';
+COMMENT ON COLUMN press.job.sts_cd IS 'D = done, X = cancelled (by the customer)';
+UPDATE press.job SET operator_id = 1 + (job_id * job_id) % 23, sts_cd = CASE WHEN job_id % 10 = 0 THEN 'X' ELSE 'D' END;
 ANALYZE;
 """
 
@@ -174,3 +181,16 @@ def test_so_far_this_year_stops_at_now():
 def test_have_left_the_firm_is_a_last_day_set_though_null_means_still_with_it(ask, dsn):
     text = ask("Which of our staff have left the firm?")
     assert "left_on IS NOT NULL" in _sql(text) and "6 row(s)" in text, text
+
+
+def test_dont_have_a_rep_assigned_is_the_null_its_comment_means(ask, dsn):
+    text = ask("How many accounts don't have a rep assigned?")
+    assert "**6**" in lead(text) and "rep_id IS NULL" in _sql(text), text
+
+
+def test_five_busiest_operators_by_number_of_jobs_rank_the_staff_a_key_points_to(ask, dsn):
+    want = truth(dsn, "SELECT s.full_nm FROM press.job j JOIN press.staff s ON s.staff_id = j.operator_id WHERE j.sts_cd <> 'X' "
+                      "GROUP BY s.full_nm ORDER BY count(*) DESC, s.full_nm LIMIT 1")
+    text = ask("Who were our three busiest job operators, by number of jobs run? Ignore jobs that were cancelled.")
+    assert "press.staff" in _sql(text) and "sts_cd IS DISTINCT FROM 'X'" in _sql(text), text
+    assert f"| {want} |" in text.split("```")[0], text

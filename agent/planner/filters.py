@@ -405,6 +405,8 @@ def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
         return True
     if _LEAVE_OUT_ONES.search(" ".join(ws[max(0, i - 9): i])):  # "don't count the ones a client has put on hold"
         return True
+    if _LEAVE_OUT_THAT.search(" ".join(ws[max(0, i - 7): i])):  # "ignore classes that were cancelled"
+        return True
     return _joined < 3 and i >= 2 and ws[i - 1] in ("or", "and") and ws[i - 2] not in STOP \
         and excluded(ws, i - 2, _joined + 1)
 
@@ -412,6 +414,10 @@ def excluded(ws: list[str], i: int, _joined: int = 0) -> bool:
 _LEAVE_OUT_ONES = re.compile(r"\b(don|do not|not|leave out|leaving out|exclude|excluding|ignore|ignoring|skip|without)\s+"
                              r"(count|include|counting|including)?\s*(the ones|those|anything|any|ones|everything)\b(?!.*\b(and|but)\b)")
 
+_LEAVE_OUT_THAT = re.compile(r"\b(?:ignore|ignoring|exclude|excluding|leave out|leaving out|skip|skipping|not counting|"
+                             r"don count|do not count|don include|do not include)\s+(?:the\s+|any\s+|all\s+)?"
+                             r"(?:[a-z]+\s+){1,2}(?:that|which|who)(?:\s+(?:were|are|was|is|got|get|have been|has been|"
+                             r"had been))?$")
 # "did not come in by e-mail", "weren't paid by card": a negated verb and its preposition before the value
 _NEGATED_VERB = re.compile(r"\b(not|never|didn|doesn|don|wasn|weren|isn|aren|hasn|haven)\s+[a-z]+(\s+(back|out|up|off))?"
                            r"(\s+(in|by|with|via|from|"

@@ -95,6 +95,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                                                                    q[:group_m.start()]) \
             and re.match(r"(?:the|a|an|their|its|our)\s", group_m.group(1)):
         group_m = None  # "offers turned down by the candidate": who did it, not a grouping
+    if group_m and re.match(r"by (?:the )?(?:total )?number of\b", group_m.group(0)):
+        group_m = None  # "our five busiest instructors, by number of classes taught": what ranks them, no grouping
     r = Read(question, q, ws, limit, anchored(time_window(question), cat), money, top_n(q),
              count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|"
                                 r"\bcounts\b", q)),  # "don't count the written-off ones" asks for no count
@@ -106,7 +108,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              min=bool(re.search(r"\b(min|minimum|lowest|smallest|cheapest|oldest|earliest|least expensive|shortest|"
                                 r"lightest)\b", q)),
              group=group_m.group(1) if group_m else None,
-             rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|highest[- ]rated|worst|fewest|"
+             rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|busiest|highest[- ]rated|worst|fewest|"
                                  r"(?<!at )least)\b", q)),  # "their most recent order" ranks nothing
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
     if r.count and (r.n or r.max or r.rank) and re.search(r"\bby (?:the )?(?:total )?number of\b", q) \
@@ -255,7 +257,7 @@ def top_n(q: str) -> int | None:
     not_time = r"(?!\s*(?:minute|min|hour|hr|day|week|month|year)s?\b)"
     m = re.search(r"\b(?:top|first|last|latest|newest|recent|best|worst|biggest|largest|highest|lowest|"
                   r"cheapest|(?<!at )most)\s+(\d+)\b" + not_time, q)
-    m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top)\b", q)
+    m = m or re.search(r"\b(\d+)\s+(?:most|best|biggest|largest|highest|lowest|latest|newest|recent|cheapest|top|busiest)\b", q)
     m = m or re.search(r"\b(?:which|what|the|show(?: me)?|list|give me|get)\s+(\d+)\s+(?!(?:minute|min|hour|hr|"
                        r"day|week|month|year)s?\b)[a-z]", q)
     m = m or re.search(r"\b(?:which|what|the)\s+(\d+)\s+(?:hour|day|week|month|year)s\s+(?:with|had|have|saw)\s+"
@@ -266,6 +268,24 @@ def top_n(q: str) -> int | None:
 
 
 # --------------------------------------------------------------------------- the subject
+
+
+def _role_ranked(r: Read, mentions: list[Mention], cat: Catalog) -> Mention | None:
+    """"Who were our five busiest class instructors": a ranking whose plural names the role a foreign key of a
+    named table gives the rows it points to (class_session.instructor_id → staff): those rows are ranked."""
+    if not (r.rank or r.n) or not mentions or r.count and not re.search(r"\bby (?:the )?number of\b", r.q):
+        return None
+    taken = {i for m in mentions for i in range(m.start, m.end)}
+    for i, w in enumerate(r.ws):
+        if i in taken or w in STOP or singular(w) == w:
+            continue
+        for m in mentions:
+            t = cat.tables.get(m.table)
+            for col, ref, _ in t.fks if t is not None else ():
+                head = re.sub(r"_?(id|no|num|key|code|cd)$", "", col.lower())
+                if head and singular(w) == head and ref in cat.tables and ref != t.name:
+                    return Mention(ref, i, i + 1)
+    return None
 
 
 _PAID = re.compile(r"\b(?:paid|pay|pays|spent|spend|spends|charged|billed)\b")
@@ -309,6 +329,9 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
     elif len(mentions) >= 2 and 0 <= mentions[0].start and mentions[1].start == mentions[0].end + 1 and re.search(
             rf"\b{re.escape(r.ws[mentions[0].end - 1])}-{re.escape(r.ws[mentions[0].end])}\b", r.q):
         mentions[:2] = mentions[1], mentions[0]  # "the customer-complaint NCRs": NCRs, the compound modifies them
+    role = _role_ranked(r, mentions, cat)
+    if role is not None:  # "our five busiest class instructors": the staff a class's instructor_id points to
+        mentions = [role, *mentions]
     paid_for = _paid_for(r, mentions, cat)
     if paid_for is not None:  # "how much have we paid outside companies for instrument calibrations": the
         mentions = [paid_for, *(m for m in mentions if m is not paid_for)]  # calibrations' costs, not the companies'

@@ -1081,7 +1081,7 @@ def missing_filters(r: Read, fact: Table, f: Filters) -> None:
 _NEGATIONS = {"not", "never", "no"}
 _SYNONYM = {"living": "alive", "live": "alive", "dead": "deceased", "died": "deceased", "unpaid": "paid",
             "waiting": "awaiting"}
-_DENIED = re.compile(r"\b(not|never|no|nobody|without|non|isn|aren|wasn|weren|hasn|haven|didn|doesn|rather than|"
+_DENIED = re.compile(r"\b(not|never|no|nobody|without|non|isn|aren|wasn|weren|hasn|haven|hadn|didn|doesn|don|rather than|"
                      r"instead of|yet|waiting|awaiting|pending)\b")  # "waiting to be assigned": not assigned yet
 
 
@@ -1129,7 +1129,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
         # one word is enough when it is the meaning's own verb and the question denies it ("tickets nobody has
         # answered yet" for "NULL = the customer has never been answered")
         denied_verb = len(matched) == 1 and re.search(r"\b(not|never|no)\b", meaning) and any(
-            (w == x or stem_word(w) == stem_word(x)) and x.endswith("ed") and _DENIED.search(" ".join(r.ws[max(0, i - 4):i + 2]))
+            (w == x or stem_word(w) == stem_word(x)) and x.endswith("ed")
+            and (_DENIED.search(" ".join(r.ws[max(0, i - 4):i + 2])) or _negation_before(r.ws, i) is not None)
             for i, w in enumerate(r.ws) if i not in r.used for x in matched)
         if (len(matched) < min(2, len(strong)) and not denied_verb) or not strong:
             continue  # "policies sold per agent" names no "NULL = sold directly through the website"
