@@ -9,8 +9,10 @@ we received the order to the day the dispatch went out" ends on the dispatch's o
 comment says when it is due; "failed quality check" is the passed flag false; "when did we last hold a fair" is one
 held, not one booked ahead; "so far this year" stops at now; "staff who have left the firm" have a last day, though
 its comment says "NULL = still with the firm"; "accounts that don't have a rep assigned" for "NULL when no sales rep is
-assigned"; "our three busiest job operators, by number of jobs run" ranks the staff job.operator_id points to, no
-grouping; "ignore jobs that were cancelled" leaves them out. Figures against independent SQL."""
+assigned", "still waiting on a signed contract"; "our three busiest job operators, by number of jobs run" ranks the staff job.operator_id points to, no
+grouping; "ignore jobs that were cancelled" leaves them out; "jobs not scheduled into a run yet" (run_id IS NULL) join
+no run whose status 'RUN' would leave none; "current list price" is unit_prc ("List price per test"), though "list"
+alone asks for a list and price_id has "price" in its name. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -63,6 +65,9 @@ COMMENT ON COLUMN press.job.due_dt IS 'Date the dispatch is due (agreed with the
 COMMENT ON COLUMN press.job.dispatched_at IS 'When the job was dispatched; NULL = not yet';
 COMMENT ON COLUMN press.job.chk_ok IS 'Quality check passed; NULL = not checked yet';
 INSERT INTO press.publisher SELECT g, 'Publisher ' || g FROM generate_series(1, 12) g;
+ALTER TABLE press.publisher ADD COLUMN contract_no text;
+COMMENT ON COLUMN press.publisher.contract_no IS 'Signed contract number; NULL = contract not received yet';
+UPDATE press.publisher SET contract_no = 'C' || pub_id WHERE pub_id % 4 <> 0;
 INSERT INTO press.pub_terms (pub_id, valid_from, guide_pr)
 SELECT 1 + g % 12, date '2022-01-01' + g * 20, 10 + (g * 37) % 90 FROM generate_series(1, 60) g;
 INSERT INTO press.title SELECT g, 1 + (g * 7) % 12, 'Title ' || g FROM generate_series(1, 200) g;
@@ -92,6 +97,13 @@ INSERT INTO press.staff SELECT g, 'Printer ' || g, CASE WHEN g % 4 = 0 THEN date
 FROM generate_series(1, 24) g;
 ALTER TABLE press.job ADD COLUMN operator_id int REFERENCES press.staff, ADD COLUMN sts_cd char(1) NOT NULL DEFAULT 'D';
 COMMENT ON COLUMN press.job.sts_cd IS 'D = done, X = cancelled (by the customer)';
+CREATE TABLE press.print_run (run_id int PRIMARY KEY, sts_cd char(3) NOT NULL);
+COMMENT ON TABLE press.print_run IS 'Press runs: jobs printed together on one press';
+COMMENT ON COLUMN press.print_run.sts_cd IS 'RUN = running, END = finished';
+INSERT INTO press.print_run SELECT g, CASE WHEN g % 3 = 0 THEN 'RUN' ELSE 'END' END FROM generate_series(1, 40) g;
+ALTER TABLE press.job ADD COLUMN run_id int REFERENCES press.print_run;
+COMMENT ON COLUMN press.job.run_id IS 'Press run the job is printed in; NULL = not scheduled yet';
+UPDATE press.job SET run_id = CASE WHEN job_id % 7 <> 0 THEN 1 + job_id % 40 END;
 UPDATE press.job SET operator_id = 1 + (job_id * job_id) % 23, sts_cd = CASE WHEN job_id % 10 = 0 THEN 'X' ELSE 'D' END;
 ANALYZE;
 """
@@ -186,6 +198,8 @@ def test_have_left_the_firm_is_a_last_day_set_though_null_means_still_with_it(as
 def test_dont_have_a_rep_assigned_is_the_null_its_comment_means(ask, dsn):
     text = ask("How many accounts don't have a rep assigned?")
     assert "**6**" in lead(text) and "rep_id IS NULL" in _sql(text), text
+    text = ask("How many publishers are we still waiting on a signed contract from?")
+    assert "**3**" in lead(text) and "contract_no IS NULL" in _sql(text), text
 
 
 def test_five_busiest_operators_by_number_of_jobs_rank_the_staff_a_key_points_to(ask, dsn):
@@ -194,3 +208,19 @@ def test_five_busiest_operators_by_number_of_jobs_rank_the_staff_a_key_points_to
     text = ask("Who were our three busiest job operators, by number of jobs run? Ignore jobs that were cancelled.")
     assert "press.staff" in _sql(text) and "sts_cd IS DISTINCT FROM 'X'" in _sql(text), text
     assert f"| {want} |" in text.split("```")[0], text
+
+
+def test_a_key_the_question_says_is_null_joins_no_parent(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM press.job WHERE run_id IS NULL")
+    text = ask("How many jobs haven't been scheduled into a run yet?")
+    assert f"**{want}**" in lead(text) and "JOIN" not in _sql(text), text
+
+
+
+def test_a_comment_phrase_that_opens_with_an_asking_word_names_its_column():
+    from agent.planner.linking import column_word, words
+    from toolkits.catalog import Column, Table
+
+    prices = Table("fin", "price_list", "r", pk="price_id", comment="List price per test by method", columns={
+        "price_id": Column("price_id", "integer"), "unit_prc": Column("unit_prc", "numeric", comment="List price per test, GBP")})
+    assert column_word(prices, words("current list price")) == ("unit_prc", 1)  # not price_id, by "price" alone

@@ -66,7 +66,7 @@ def null_meant(t: Table, ws: list[str]) -> bool:
     return False
 
 
-MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting for|awaiting|not yet|yet to get|none of|"
+MISSING = re.compile(r"\b(no|without|missing|lacking|lacks?|waiting (?:for|on)|awaiting|not yet|yet to get|none of|"
                      r"(?:don|doesn|didn|do not|does not|did not) (?:have|get|know)|never (?:had|got)|"
                      r"(?:we|you|they|i) (?:do )?not have|not know)"
                      r"(?:\s+(?:a|an|any|the|their|its|his|her))?\s+$")

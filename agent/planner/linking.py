@@ -1305,7 +1305,11 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             for f in forms(said):
                 names.setdefault(f, c.name)
     for i, w in enumerate(ws):
-        if i in skip or (w in STOP and w not in names.values() and w not in names):
+        if i in skip:
+            continue
+        if w in STOP and w not in names.values() and w not in names:
+            if i + 1 < len(ws) and i + 1 not in skip and f"{w}_{ws[i + 1]}" in names:
+                return names[f"{w}_{ws[i + 1]}"], i  # "list price" (a comment's phrase), though "list" alone asks
             continue
         three = "_".join(ws[i:i + 3]) if i + 2 < len(ws) else ""
         if three in names:  # "quantity on hand" (a comment's phrase)

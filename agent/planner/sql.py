@@ -563,7 +563,10 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
     customers in Germany", "employees who work in Lisbon" through department and site, "invoice lines of
     products in a category" through product and category). Only many-to-one joins: the fact's rows are not multiplied."""
     caps = capitalized(r.text)
-    parents = list(_parents(cat, fact, hops))
+    unset = {x.split(" ")[0] for x in f.said if x.split(" ")[1:3] == ["is", "NULL"]} \
+        | {x.split(" ")[1] for x in f.said if x.startswith("no ") and len(x.split(" ")) > 1}
+    parents = list(_parents(cat, fact, hops, unset))  # "tests not scheduled into a run yet" (batch_id is NULL): no
+    # run's values filter them (its status 'RUN' would leave none)
     # "keep a car in the workshop" over "Workshop / maintenance jobs": the fact's own words filter no parent
     lead = {singular(w) for w in words(re.split(r"[.;:(]", fact.comment, maxsplit=1)[0]) if len(w) >= 4 and w not in STOP}
     r.used |= {i for i, w in enumerate(r.ws) if singular(w) in lead and len(w) >= 4}
@@ -582,13 +585,14 @@ def parent_filters(r: Read, cat: Catalog, fact: Table, f: Filters, hops: int = 3
                 r.used |= pu
 
 
-def _parents(cat: Catalog, fact: Table, hops: int):
-    """(table, alias, the joins from the fact to it) of each table the fact references, nearest first."""
+def _parents(cat: Catalog, fact: Table, hops: int, unset: set[str] = frozenset()):
+    """(table, alias, the joins from the fact to it) of each table the fact references, nearest first (not through
+    a foreign key of the fact's in ``unset``: one the question says is NULL)."""
     seen, todo = {fact.name}, [(fact, T, [])]
     while todo:
         table, alias, path = todo.pop(0)
         for pcol, pref, prefcol in table.fks:
-            if pref in seen or pref not in cat.tables or len(path) >= hops:
+            if pref in seen or pref not in cat.tables or len(path) >= hops or (table is fact and pcol in unset):
                 continue
             seen.add(pref)
             pt, palias = cat.tables[pref], f"p{len(path) + 1}_{pref[:3]}"
@@ -1516,7 +1520,7 @@ def _date_by_comment(r: Read, cat: Catalog, fact: Table, f: Filters) -> Query | 
                  + (f" ({', '.join(x for _, x in keep)})" if keep else ""), name)
 
 
-_WHAT_OF = re.compile(r"\s*what(?:'s| is| was| are| were)\s+(?:the|its|their)\s+((?:[a-z0-9-]+\s+){1,4}?)(?:of|for|on)\s")
+_WHAT_OF = re.compile(r"\s*what(?:'s| is| was| are| were)\s+(?:the|its|their|our|your|my)\s+((?:[a-z0-9-]+\s+){1,4}?)(?:of|for|on)\s")
 
 
 def lookup(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query | None:
