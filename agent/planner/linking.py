@@ -868,7 +868,8 @@ def time_window(question: str) -> Window | None:
     2020 or later": from 2020 on)."""
     w = _window(question)
     if w is not None and w.low is not None and w.high is None and _SO_FAR.search(question.lower()):
-        return dataclasses.replace(w, high=psql.SQL("now()"))  # "so far this year": up to now, nothing booked ahead
+        return dataclasses.replace(w, high=psql.SQL("current_date + 1"))  # "so far this year": up to the end of
+        # today (the data's today on a copy: its last day's rows are in), nothing booked ahead
     if w is None or w.low is None or w.high is None:
         return w
     at = question.lower().find(w.phrase)

@@ -119,8 +119,9 @@ def aggregate(r: Read, cat: Catalog) -> Query:
     asked = kind
     measure, kind = measure_of(r, fact, kind, units)
     if kind == "max" and measure and len(measure) == 1 and fact.columns[measure[0]].is_time and _HELD_LAST.search(r.q):
-        now = anchored(Window("now", S("now()")), cat).low  # "when did we last hold an auction in Bath": one held,
-        f.add(S("{} <= {}").format(ident(T, measure[0]), now), f"{measure[0]} up to now")  # not one booked ahead
+        end = anchored(Window("today", S("current_date + 1")), cat).low  # "when did we last hold an auction in
+        f.add(S("{} < {}").format(ident(T, measure[0]), end), f"{measure[0]} up to today")  # Bath": one held, not one
+        # booked ahead (today's rows in: a copy's clock is its newest day)
     if kind in ("sum", "avg"):
         comment_exclusions(fact, f)
     if asked in ("avg", "median") and measure is None:
