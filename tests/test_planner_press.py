@@ -12,7 +12,8 @@ its comment says "NULL = still with the firm"; "accounts that don't have a rep a
 assigned", "still waiting on a signed contract"; "our three busiest job operators, by number of jobs run" ranks the staff job.operator_id points to, no
 grouping; "ignore jobs that were cancelled" leaves them out; "jobs not scheduled into a run yet" (run_id IS NULL) join
 no run whose status 'RUN' would leave none; "current list price" is unit_prc ("List price per test"), though "list"
-alone asks for a list and price_id has "price" in its name. Figures against independent SQL."""
+alone asks for a list and price_id has "price" in its name; "how far above the list price did a line's selling price
+come in" is the line's price less its title's. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -71,6 +72,9 @@ UPDATE press.publisher SET contract_no = 'C' || pub_id WHERE pub_id % 4 <> 0;
 INSERT INTO press.pub_terms (pub_id, valid_from, guide_pr)
 SELECT 1 + g % 12, date '2022-01-01' + g * 20, 10 + (g * 37) % 90 FROM generate_series(1, 60) g;
 INSERT INTO press.title SELECT g, 1 + (g * 7) % 12, 'Title ' || g FROM generate_series(1, 200) g;
+ALTER TABLE press.title ADD COLUMN list_pr numeric(6,2);
+COMMENT ON COLUMN press.title.list_pr IS 'List price per copy, GBP';
+UPDATE press.title SET list_pr = 5 + title_id % 20;
 INSERT INTO press.sale_line (title_id, sold_on, qty, sell_amt)
 SELECT 1 + (g * 13) % 200, date '2023-01-01' + g % 700, 1 + g % 9, 5 + (g * 31) % 400 FROM generate_series(1, 6000) g;
 INSERT INTO press.acct SELECT g, 'Shop ' || g, CASE WHEN g % 5 <> 0 THEN g % 4 END FROM generate_series(1, 30) g;
@@ -224,3 +228,9 @@ def test_a_comment_phrase_that_opens_with_an_asking_word_names_its_column():
     prices = Table("fin", "price_list", "r", pk="price_id", comment="List price per test by method", columns={
         "price_id": Column("price_id", "integer"), "unit_prc": Column("unit_prc", "numeric", comment="List price per test, GBP")})
     assert column_word(prices, words("current list price")) == ("unit_prc", 1)  # not price_id, by "price" alone
+
+
+def test_how_far_above_a_parents_column_is_the_facts_less_it(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(s.sell_amt - t.list_pr), 2) FROM press.sale_line s JOIN press.title t USING (title_id)")
+    text = ask("On average, how far above the list price did a sale line's selling price come in?")
+    assert _figure(text) == float(want), text

@@ -37,8 +37,10 @@ STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaro
 PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
         "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
-                      r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan)\b")
+                      r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan|"
+                      r"how (?:far|much) (?:above|below|over|under)\b)\b")
 _REVERSED = re.compile(r"\bhow much (?:less|lower|smaller)\b")  # "how much less is X than Y": Y − X
+_ABOVE = re.compile(r"\bhow (?:far|much) (?:above|below|over|under)\b")  # "how far above X did Y come": Y − X
 _SELLING = ("price", "sale", "sell", "revenue", "amount", "charge", "list")
 _COSTING = ("cost", "purchase", "buy", "wholesale")
 
@@ -64,7 +66,31 @@ def span(q: str, cat: Catalog, fact: Table, alias: str = "t") -> Span | None:
             found.read = _read(q, ws, fact, found)
             return found
     if _NUM_CUE.search(q):
-        return _number_span(q, ws, fact, alias)
+        return _number_span(q, ws, fact, alias) or _parent_number_span(q, ws, cat, fact, alias)
+    return None
+
+
+def _parent_number_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> Span | None:
+    """"how far above the low estimate did the hammer price come in": a numeric column of the fact less one of
+    a table it references (one many-to-one join), the column named after "above" taken away."""
+    cue = _ABOVE.search(q)
+    if not cue:
+        return None
+    at = len(words(q[:cue.end()]))
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    mine = column_word(fact, ws, numeric=True, skip={i for i, w in enumerate(ws)
+                                                     if (column_word(fact, [w], numeric=True) or ("",))[0] in keys})
+    if mine is None:
+        return None
+    for t, a, join in _owned(cat, fact, alias)[1:]:
+        theirs = column_word(t, ws[at:], numeric=True)
+        if theirs is None or theirs[0] == t.pk or theirs[0] in {c for c, _, _ in t.fks}:
+            continue
+        if re.search(r"above|over", cue.group(0)):  # the price less the estimate it came in above
+            expr = S("({} - {})").format(ident(alias, mine[0]), ident(a, theirs[0]))
+            return Span(expr, f"{mine[0]}_minus_{theirs[0]}", f"{fact.name}.{mine[0]} − {t.name}.{theirs[0]}", [join])
+        expr = S("({} - {})").format(ident(a, theirs[0]), ident(alias, mine[0]))  # "how far below the target"
+        return Span(expr, f"{theirs[0]}_minus_{mine[0]}", f"{t.name}.{theirs[0]} − {fact.name}.{mine[0]}", [join])
     return None
 
 
@@ -245,13 +271,16 @@ def worked(t: Table) -> tuple[Column, Column] | None:
 
 
 def _number_span(q: str, ws: list[str], fact: Table, alias: str) -> Span | None:
-    first = column_word(fact, ws, numeric=True)
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    keyed = {i for i, w in enumerate(ws) if (column_word(fact, [w], numeric=True) or ("",))[0] in keys}
+    first = column_word(fact, ws, numeric=True, skip=keyed)  # "a sale line's price": no line_id
     again = {i for i, w in enumerate(ws) if first and (column_word(fact, [w], numeric=True) or ("",))[0] == first[0]}
-    second = column_word(fact, ws, numeric=True, skip=again) if first else None
+    second = column_word(fact, ws, numeric=True, skip=again | keyed) if first else None
     if first and second and first[0] != second[0]:
         minuend, subtrahend = first[0], second[0]  # "price minus cost", "difference between price and cost"
-        if _REVERSED.search(q):
-            minuend, subtrahend = subtrahend, minuend
+        above = _ABOVE.search(q)
+        if _REVERSED.search(q) or (above and re.search(r"above|over", above.group(0))):
+            minuend, subtrahend = subtrahend, minuend  # "how far above the estimate did the price come": price − estimate
     elif re.search(r"\b(margin|margins|profit|profits|markup|mark-up)\b", q):
         nums = [c.name for c in fact.columns.values() if c.is_numeric]
         sell = [c for c in nums if any(p in c.lower() for p in _SELLING) and not any(p in c.lower() for p in _COSTING)]
