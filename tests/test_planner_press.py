@@ -13,7 +13,8 @@ assigned", "still waiting on a signed contract"; "our three busiest job operator
 grouping; "ignore jobs that were cancelled" leaves them out; "jobs not scheduled into a run yet" (run_id IS NULL) join
 no run whose status 'RUN' would leave none; "current list price" is unit_prc ("List price per test"), though "list"
 alone asks for a list and price_id has "price" in its name; "how far above the list price did a line's selling price
-come in" is the line's price less its title's. Figures against independent SQL."""
+come in" is the line's price less its title's; "how much did we pay out on publisher statements in 2024" sums the amount payable
+(not a commission, comm_amt) by the date paid. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -95,6 +96,18 @@ COMMENT ON TABLE press.fair IS 'Book fairs we take a stand at (booked ahead)';
 INSERT INTO press.fair (city, held_on)
 SELECT (ARRAY['Leeds', 'York', 'Bath'])[1 + g % 3], date '2023-02-01' + g * 17 FROM generate_series(1, 40) g;
 INSERT INTO press.fair (city, held_on) VALUES ('Leeds', '2031-03-02'), ('York', '2031-05-09');
+CREATE TABLE press.royalty (roy_id serial PRIMARY KEY, pub_id int NOT NULL REFERENCES press.publisher,
+    comm_amt numeric(10,2) NOT NULL, fees_amt numeric(10,2) NOT NULL, net_due numeric(10,2) NOT NULL, due_dt date NOT NULL,
+    paid_dt date);
+COMMENT ON TABLE press.royalty IS 'Statements of what we owe a publisher for the copies sold';
+COMMENT ON COLUMN press.royalty.comm_amt IS 'Our commission deducted, GBP';
+COMMENT ON COLUMN press.royalty.fees_amt IS 'Warehouse fees deducted, GBP';
+COMMENT ON COLUMN press.royalty.net_due IS 'Amount payable to the publisher, GBP';
+COMMENT ON COLUMN press.royalty.due_dt IS 'Payment due (30 days after the statement)';
+COMMENT ON COLUMN press.royalty.paid_dt IS 'Date we paid the publisher; NULL = not paid yet';
+INSERT INTO press.royalty (pub_id, comm_amt, fees_amt, net_due, due_dt, paid_dt)
+SELECT 1 + g % 12, 10 + g % 50, 2 + g % 9, 100 + (g * 41) % 900, date '2023-10-20' + g * 3,
+       CASE WHEN g % 5 <> 0 THEN date '2023-11-05' + g * 3 END FROM generate_series(1, 200) g;
 CREATE TABLE press.staff (staff_id int PRIMARY KEY, full_nm text NOT NULL, left_on date);
 COMMENT ON COLUMN press.staff.left_on IS 'Last working day; NULL = still with the firm';
 INSERT INTO press.staff SELECT g, 'Printer ' || g, CASE WHEN g % 4 = 0 THEN date '2023-01-01' + g END
@@ -233,4 +246,10 @@ def test_a_comment_phrase_that_opens_with_an_asking_word_names_its_column():
 def test_how_far_above_a_parents_column_is_the_facts_less_it(ask, dsn):
     want = truth(dsn, "SELECT round(avg(s.sell_amt - t.list_pr), 2) FROM press.sale_line s JOIN press.title t USING (title_id)")
     text = ask("On average, how far above the list price did a sale line's selling price come in?")
+    assert _figure(text) == float(want), text
+
+
+def test_what_we_paid_out_is_the_amount_payable_by_its_paid_date(ask, dsn):
+    want = truth(dsn, "SELECT sum(net_due) FROM press.royalty WHERE paid_dt >= '2024-01-01' AND paid_dt < '2025-01-01'")
+    text = ask("How much did we pay out on publisher statements in 2024?")
     assert _figure(text) == float(want), text

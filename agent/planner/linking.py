@@ -1024,11 +1024,13 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
     if len(totals) == 1:  # "TotalDue", "order_total", "grand_total" (not "SubTotal", "tax_total")
         return (totals[0],)
     amounts = [c for c in cols if cols[c].is_numeric and {"amt", "amount", "amnt"} & set(name_parts(c))
-               and not _PART_OF_WORTH & set(name_parts(c))]  # "TaxAmt" beside the order's total is no worth
+               and not any(p in _PART_OF_WORTH or any(abbreviates(p, x) for x in _PART_OF_WORTH) for p in name_parts(c))]
+    # "TaxAmt" beside the order's total is no worth, nor "comm_amt" (a commission) beside what is paid out
     if len(amounts) == 1:  # "amt", "paid_amt": the one amount
         return (amounts[0],)
     for c in MONEY_COLS if by_comment else ():  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
-        said = [x.name for x in cols.values() if x.is_numeric and x.comment and c in column_synonyms(x.comment)]
+        said = [x.name for x in cols.values() if x.is_numeric and x.comment and (
+            c in column_synonyms(x.comment) or words(_lead(x.comment))[:1] == [c])]  # "Amount payable to ..."
         if len(said) == 1:
             return (said[0],)
     if by_comment:  # the one numeric column whose comment names a currency ("Freight cost ..., USD")
@@ -1103,6 +1105,9 @@ def verb_of(w: str) -> str | None:
     return None
 
 
+# Past forms that do not start like the verb ("members pay" ~ paid_on)
+PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
+        "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
 # Words that say an event is planned for a time ("scheduled for January", "booked for next week")
 PLANNED = {"scheduled", "planned", "slated", "due", "expected", "booked", "rostered", "timetabled"}
 _PLANNED_FOR = PLANNED | {"arranged"}
@@ -1125,6 +1130,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     named = []  # (abbreviated?, distance from the window, column, word position)
     ws = [_EXPIRES.get(w, w) if _EXPIRES.get(w) != "expire" or ws[i + 1:i + 2] == ["out"] else w
           for i, w in enumerate(ws)]  # "a card that runs out": expires_on
+    ws = [PAST.get(w, w) if any(c.name.lower().startswith(PAST.get(w, "\0")) for c in cols) else w
+          for w in ws]  # "what did we pay out last month": paid_dt
     planned = {i for i in range(len(ws) - 1) if ws[i] in _PLANNED_FOR and ws[i + 1] == "for"}
     for i, w in enumerate(ws):
         if i in planned:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from psycopg import sql as psql
 
 from agent.planner.filters import ident, rel
-from agent.planner.linking import STOP, column_word, comment_names, name_parts, same_event, singular, words
+from agent.planner.linking import PAST, STOP, column_word, comment_names, name_parts, same_event, singular, words
 from agent.planner.semantic import ranked_tables
 from toolkits.catalog import Catalog, Column, Table
 
@@ -33,9 +33,6 @@ STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaro
                     r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
                     r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average|"
                     r"pass|passed|go by|elapse|elapsed))\b")
-# Past forms that do not start like the verb ("members pay" ~ paid_on)
-PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
-        "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
                       r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan|"
                       r"how (?:far|much) (?:above|below|over|under)\b)\b")
