@@ -14,7 +14,9 @@ grouping; "ignore jobs that were cancelled" leaves them out; "jobs not scheduled
 no run whose status 'RUN' would leave none; "current list price" is unit_prc ("List price per test"), though "list"
 alone asks for a list and price_id has "price" in its name; "how far above the list price did a line's selling price
 come in" is the line's price less its title's; "how much did we pay out on publisher statements in 2024" sums the amount payable
-(not a commission, comm_amt) by the date paid. Figures against independent SQL."""
+(not a commission, comm_amt) by the date paid; "which staff member entered the most sale lines" counts them (entered_by is
+a key, no number to add up); "paid late, how many days past the due date were they paid" is paid_on − due_on over the
+late ones. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -82,7 +84,7 @@ INSERT INTO press.acct SELECT g, 'Shop ' || g, CASE WHEN g % 5 <> 0 THEN g % 4 E
 INSERT INTO press.invoice
 SELECT g, least(30, 1 + g % 41), m, m + interval '1 month 4 days', m + interval '2 months',
        100 + (g * 53) % 4000, round((100 + (g * 53) % 4000) * 0.2, 2),
-       CASE WHEN g % 7 = 0 THEN NULL ELSE (m + interval '1 month 20 days')::date END
+       CASE WHEN g % 7 = 0 THEN NULL ELSE (m + interval '1 month 20 days')::date + g % 25 END
 FROM generate_series(1, 720) g, LATERAL (SELECT (date '2023-01-01' + ((g % 23) || ' months')::interval)::date AS m) x;
 INSERT INTO press.courier VALUES (1, 'Swift'), (2, 'Parcel Co'), (3, 'Red Van');
 INSERT INTO press.delivery (courier_id, sent_on, cost_amt)
@@ -121,6 +123,8 @@ INSERT INTO press.print_run SELECT g, CASE WHEN g % 3 = 0 THEN 'RUN' ELSE 'END' 
 ALTER TABLE press.job ADD COLUMN run_id int REFERENCES press.print_run;
 COMMENT ON COLUMN press.job.run_id IS 'Press run the job is printed in; NULL = not scheduled yet';
 UPDATE press.job SET run_id = CASE WHEN job_id % 7 <> 0 THEN 1 + job_id % 40 END;
+ALTER TABLE press.sale_line ADD COLUMN entered_by int REFERENCES press.staff;
+UPDATE press.sale_line SET entered_by = 1 + (line_id * 7 + line_id / 13) % 24;
 UPDATE press.job SET operator_id = 1 + (job_id * job_id) % 23, sts_cd = CASE WHEN job_id % 10 = 0 THEN 'X' ELSE 'D' END;
 ANALYZE;
 """
@@ -252,4 +256,18 @@ def test_how_far_above_a_parents_column_is_the_facts_less_it(ask, dsn):
 def test_what_we_paid_out_is_the_amount_payable_by_its_paid_date(ask, dsn):
     want = truth(dsn, "SELECT sum(net_due) FROM press.royalty WHERE paid_dt >= '2024-01-01' AND paid_dt < '2025-01-01'")
     text = ask("How much did we pay out on publisher statements in 2024?")
+    assert _figure(text) == float(want), text
+
+
+def test_a_key_a_verb_names_is_no_number_to_rank_by(ask, dsn):
+    want = truth(dsn, "SELECT s.full_nm FROM press.sale_line l JOIN press.staff s ON s.staff_id = l.entered_by "
+                      "GROUP BY s.full_nm ORDER BY count(*) DESC LIMIT 1")
+    text = ask("Which staff member entered the most sale lines?")
+    assert "sum(" not in _sql(text) and f"| {want} |" in text.split("```")[0], text
+
+
+def test_how_many_days_past_the_due_date_is_a_span_not_a_comparison(ask, dsn):
+    want = truth(dsn, "SELECT round(avg(paid_on - due_on), 2) FROM press.invoice WHERE issued_on >= '2024-01-01' "
+                      "AND issued_on < '2025-01-01' AND paid_on > due_on")
+    text = ask("For invoices issued in 2024 that were paid late, how many days past the due date were they paid on average?")
     assert _figure(text) == float(want), text

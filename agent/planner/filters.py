@@ -674,8 +674,10 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
     numbers. (conditions, in words, the word positions read)."""
     conds, said, used = [], [], set()
     for k, w in enumerate(ws):
-        if w not in _GREATER | _LESS or k in skip or k + 1 >= len(ws) or ws[max(0, k - 2):k] in (["how", "far"], ["how", "much"]):
-            continue  # ("how far above the estimate did the price come": a difference asked, no rows compared)
+        if w not in _GREATER | _LESS or k in skip or k + 1 >= len(ws) or ws[max(0, k - 2):k] in (["how", "far"], ["how", "much"]) \
+                or (k >= 2 and ws[k - 2] == "many" and ws[k - 1] in ("days", "hours", "minutes", "weeks", "months")):
+            continue  # ("how far above the estimate did the price come", "how many days past the due date were they
+            # paid": a difference asked, no rows compared)
         j = k + 1 + (ws[k + 1] == "than")
         after = ws[j:j + 4]
         if not after or re.search(r"\d", spelled_numbers(" ".join(after[:2]))):

@@ -47,7 +47,8 @@ def ranked(r: Read, cat: Catalog) -> Query | None:
     child_num = None  # a numeric column of a child table named in the question ("most hours logged")
     for rt, col, _ in inbound:
         c = column_word(rt, r.ws, numeric=True, skip=r.used)
-        if c and c[0] != rt.pk and not c[0].endswith("_id"):
+        if c and c[0] != rt.pk and not c[0].endswith("_id") and c[0] not in {k for k, _, _ in rt.fks}:  # (entered_by:
+            # who entered the result, a key)
             child_num = (rt, col, c[0])
             break
     rated = bool(re.search(r"\b(rated|rating|ratings|score|scored|stars)\b", r.q))

@@ -26,12 +26,12 @@ _EVENT_TIME = (r"(?:response|reply|resolution|resolve|processing|handling|delive
 _TIME_CUE = re.compile(r"\b(how long|length of|duration|durations|" + _EVENT_TIME + "|time (?:from|between|to|it takes|taken|spent)|"
                        r"(?:days|hours|minutes) (?:from|between|to|until|it takes|it took)|turnaround|lead time|delay|"
                        r"elapsed|takes? to|took to|from \w+(?: \w+)? (?:to|until) |"
-                       r"how many (?:days|hours|minutes|weeks) (?:after|before|between|from|until|does|do|did|is|are|"
+                       r"how many (?:days|hours|minutes|weeks) (?:after|past|late|before|between|from|until|does|do|did|is|are|"
                        r"was|were|it|on average|pass|passed|go by|elapse|elapsed))")
 STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaround|time to \w+|time it takes|"
                     r"(?:days|hours|minutes|weeks) it (?:takes|took|take)|" + _EVENT_TIME + "|"
                     r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
-                    r"how many (?:days|hours|minutes|weeks) (?:after|before|does|do|did|is|are|was|were|it|on average|"
+                    r"how many (?:days|hours|minutes|weeks) (?:after|past|late|before|does|do|did|is|are|was|were|it|on average|"
                     r"pass|passed|go by|elapse|elapsed))\b")
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
                       r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan|"
@@ -141,6 +141,8 @@ def _names(c: Column, w: str, own: frozenset[str] = frozenset()) -> bool:
     parts = [p for p in name_parts(c.name) if p not in ("at", "on", "date", "time", "ts", "dt")]
     parts += [x for x in _comment_words(c) if singular(x) not in own]
     w = PAST.get(w, w)
+    if len(w) == 3 and w in name_parts(c.name) and w not in STOP:
+        return True  # "the due date": due_on
     return len(w) >= 4 and (any(_prefix(w, p) >= min(4, len(p)) and len(p) >= 3 for p in parts)
                             or same_event(w, c))  # "completion" ~ closed_dt
 
@@ -197,6 +199,10 @@ def _time_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias: str) -> 
         if len([c for c in t.time_columns() if any(_names(c, w) for w in ws)]) >= 2:
             return Span(S(""), "", "", table=t.name)
     named = _named_times(ws, owned, 0, len(ws))
+    after = re.search(r"\bhow many (?:days|hours|minutes|weeks) (?:after|past|late|before)\b", q)
+    if after:  # "paid late, how many days past the due date were they paid": the two times the cue's clause names
+        inside = _named_times(ws, owned, len(words(q[:after.start()])), len(ws))
+        named = inside if len(inside) >= 2 else named
     fro = re.search(r"\bfrom\b(.*?)\b(?:to|until|till)\b(.*?)(?:[?.,;]|$)", q)
     if fro:  # "orders completed in June: days from release to completion": the two ends the from-to phrase names
         at = len(words(q[:fro.start()]))
