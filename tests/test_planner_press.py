@@ -16,7 +16,8 @@ alone asks for a list and price_id has "price" in its name; "how far above the l
 come in" is the line's price less its title's; "how much did we pay out on publisher statements in 2024" sums the amount payable
 (not a commission, comm_amt) by the date paid; "which staff member entered the most sale lines" counts them (entered_by is
 a key, no number to add up); "paid late, how many days past the due date were they paid" is paid_on − due_on over the
-late ones. Figures against independent SQL."""
+late ones; "jobs that went out after their due date": the day of the time the due date's comment names (dispatched_at,
+"Date the dispatch is due"), not its time of day. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -90,7 +91,7 @@ INSERT INTO press.courier VALUES (1, 'Swift'), (2, 'Parcel Co'), (3, 'Red Van');
 INSERT INTO press.delivery (courier_id, sent_on, cost_amt)
 SELECT 1 + g % 3, date '2023-06-01' + g % 500, 4 + (g * 17) % 30 FROM generate_series(1, 1500) g;
 INSERT INTO press.job (rcvd_at, due_dt, dispatched_at, chk_ok)
-SELECT timestamp '2024-01-02 09:00' + g * interval '7 hours', date '2024-01-12' + g / 3,
+SELECT timestamp '2024-01-02 09:00' + g * interval '7 hours', date '2024-01-06' + g / 3,
        timestamp '2024-01-02 09:00' + g * interval '7 hours' + (2 + g % 9) * interval '1 day', g % 6 <> 0
 FROM generate_series(1, 900) g;
 CREATE TABLE press.fair (fair_id serial PRIMARY KEY, city text NOT NULL, held_on date NOT NULL);
@@ -138,7 +139,7 @@ def _sql(text: str) -> str:
 
 def _figure(text: str) -> float:
     """The figure an answer leads with."""
-    return float(re.search(r"\*\*(-?[\d,]+(?:\.\d+)?)\*\*", lead(text)).group(1).replace(",", ""))
+    return float(re.search(r"\*\*(-?[\d,]+(?:\.\d+)?)(?: %)?\*\*", lead(text)).group(1).replace(",", ""))
 
 
 def test_ranked_by_a_named_column_two_keys_below(ask, dsn):
@@ -271,3 +272,9 @@ def test_how_many_days_past_the_due_date_is_a_span_not_a_comparison(ask, dsn):
                       "AND issued_on < '2025-01-01' AND paid_on > due_on")
     text = ask("For invoices issued in 2024 that were paid late, how many days past the due date were they paid on average?")
     assert _figure(text) == float(want), text
+
+
+def test_after_their_due_date_compares_the_day_of_the_time_the_due_dates_comment_names(ask, dsn):
+    want = truth(dsn, "SELECT round(100.0 * count(*) FILTER (WHERE dispatched_at::date > due_dt) / count(*), 2) FROM press.job")
+    text = ask("What percentage of print jobs went out after their due date?")
+    assert _figure(text) == float(want) and "dispatched_at::date > t.due_dt" in _sql(text).replace('"', ""), text

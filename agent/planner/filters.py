@@ -697,7 +697,10 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
         lname = near or (left[0] if left else _stem_named(t, ws[max(0, k - 4):k], rc))  # "completed" ~ "Completion time"
         if lname is None or lname == rc.name:  # the other column the right one's comment names
             cws = [x for x in words(rc.comment) if x not in STOP]
-            hits = [h[0] for i in range(len(cws)) if (h := column_word(t, cws[i:i + 3])) and h[0] != rc.name]
+            hits = [c.name for x in cws if len(x) >= 4 and x not in ("date", "time", "timestamp", "when")
+                    for c in t.columns.values() if c.name != rc.name and _same_kind(c, rc)
+                    and any(p.startswith(x) for p in name_parts(c.name))]  # "the date the report is due": reported_at
+            hits = hits or [h[0] for i in range(len(cws)) if (h := column_word(t, cws[i:i + 3])) and h[0] != rc.name]
             lname = hits[0] if hits else None
         if lname is None or lname == rc.name:
             continue
@@ -705,7 +708,11 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
         if not _same_kind(lc, rc):
             continue
         op = ">" if w in _GREATER else "<"
-        conds.append(S("{} {} {}").format(ident(alias, lc.name), S(op), ident(alias, rc.name)))
+        lref, rref = ident(alias, lc.name), ident(alias, rc.name)
+        if lc.is_time and rc.is_time and (lc.type == "date") != (rc.type == "date"):  # a day has no time of day:
+            lref, rref = (S("{}::date").format(x) if c.type != "date" else x for x, c in ((lref, lc), (rref, rc)))
+            # reported at 10:00 on the day it was due is not after its due date
+        conds.append(S("{} {} {}").format(lref, S(op), rref))
         said.append(f"{lc.name} {op} {rc.name}")
         used |= {k, *range(j, j + 4), *range(max(0, k - 4), k)}
         break

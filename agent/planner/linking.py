@@ -1319,6 +1319,9 @@ def column_word(t: Table, ws: list[str], numeric: bool | None = None,
             if i + 1 < len(ws) and i + 1 not in skip and f"{w}_{ws[i + 1]}" in names:
                 return names[f"{w}_{ws[i + 1]}"], i  # "list price" (a comment's phrase), though "list" alone asks
             continue
+        if len(w) == 3 and i + 1 < len(ws) and ws[i + 1] in ("date", "time", "day") and len(
+                hit := [c.name for c in cols if c.is_time and w in name_parts(c.name)]) == 1:
+            return hit[0], i  # "their due date": due_dt (a short part, named with the kind of time it is)
         three = "_".join(ws[i:i + 3]) if i + 2 < len(ws) else ""
         if three in names:  # "quantity on hand" (a comment's phrase)
             return names[three], i

@@ -798,8 +798,9 @@ def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     """"invoices that are overdue", "past their due date", "batches past their expiry date": the one due/deadline (or
     expiry) date before today (the data's today on a copy that stops in the past)."""
     m = _PAST_DUE.search(r.q)
-    if (r.window is not None and r.window.phrase != "today") or not m:
-        return  # ("past their expiry date as of today": today is when, no window)
+    if (r.window is not None and r.window.phrase != "today") or not m or len(words(r.q[:m.start()])) in r.used:
+        return  # ("past their expiry date as of today": today is when, no window; "went out after their due date":
+        # two columns compared already)
     parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}
     due = [c for c in fact.time_columns() if parts & set(name_parts(c.name)) and not {"at", "ts"} & set(name_parts(c.name))]
     if len(due) > 1:  # "the gas safety certificate that has already expired": gas_cert_exp, not rtr_expiry
