@@ -278,3 +278,17 @@ def test_after_their_due_date_compares_the_day_of_the_time_the_due_dates_comment
     want = truth(dsn, "SELECT round(100.0 * count(*) FILTER (WHERE dispatched_at::date > due_dt) / count(*), 2) FROM press.job")
     text = ask("What percentage of print jobs went out after their due date?")
     assert _figure(text) == float(want) and "dispatched_at::date > t.due_dt" in _sql(text).replace('"', ""), text
+
+
+
+def test_taking_to_pay_names_no_window_column_but_we_paid_does():
+    from agent.planner.linking import time_column, words
+    from toolkits.catalog import Column, Table
+
+    inv = Table("trade", "invoice", "r", pk="inv_id", columns={
+        "inv_id": Column("inv_id", "integer"), "inv_dt": Column("inv_dt", "date", nullable=False),
+        "paid_dt": Column("paid_dt", "date", comment="NULL = unpaid")})
+    ws = words("On average, how many days are pubs taking to pay our invoices this year?")
+    assert time_column(inv, ws, ws.index("this"))[0] == "inv_dt"  # the span's end, not the window's column
+    ws = words("How much did we pay out to consignors last month?")
+    assert time_column(inv, ws, ws.index("last"))[0] == "paid_dt"

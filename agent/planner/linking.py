@@ -1030,7 +1030,9 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
         return (amounts[0],)
     for c in MONEY_COLS if by_comment else ():  # what a column's comment calls it ("Account balance in whole currency units" for abalance)
         said = [x.name for x in cols.values() if x.is_numeric and x.comment and (
-            c in column_synonyms(x.comment) or words(_lead(x.comment))[:1] == [c])]  # "Amount payable to ..."
+            c in column_synonyms(x.comment) or (words(_lead(x.comment))[:1] == [c] and re.match(
+                r"\s*\w+\s+(?:payable|due|owed|owing|to pay|to be paid|outstanding)\b", x.comment.lower())))]
+        # "Amount payable to the consignor" (not "Amount initially claimed": a claim is worth what is paid on it)
         if len(said) == 1:
             return (said[0],)
     if by_comment:  # the one numeric column whose comment names a currency ("Freight cost ..., USD")
@@ -1130,8 +1132,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     named = []  # (abbreviated?, distance from the window, column, word position)
     ws = [_EXPIRES.get(w, w) if _EXPIRES.get(w) != "expire" or ws[i + 1:i + 2] == ["out"] else w
           for i, w in enumerate(ws)]  # "a card that runs out": expires_on
-    ws = [PAST.get(w, w) if any(c.name.lower().startswith(PAST.get(w, "\0")) for c in cols) else w
-          for w in ws]  # "what did we pay out last month": paid_dt
+    ws = [PAST.get(w, w) if any(c.name.lower().startswith(PAST.get(w, "\0")) for c in cols) and ws[i - 1:i] != ["to"]
+          else w for i, w in enumerate(ws)]  # "what did we pay out last month": paid_dt ("taking to pay": a span's end)
     planned = {i for i in range(len(ws) - 1) if ws[i] in _PLANNED_FOR and ws[i + 1] == "for"}
     for i, w in enumerate(ws):
         if i in planned:
