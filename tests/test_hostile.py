@@ -293,6 +293,18 @@ ASK = [
     "How many victim rows went out of the O'Hara'); TRUNCATE victim; -- office in the first quarter?",
     "What is the current price of a full day of victim'||pg_terminate_backend(pg_backend_pid())||' rows?",
     "How many victim rows haven't been closed'); DROP TABLE victim; -- between tomorrow and the end of November?",
+    # session 25: before / including VAT, overdue and unpaid, "by number of", "so far", "when did we last", "how far
+    # above", "paid for", "waiting on", "ignore ... that were", "went out after their due date"
+    "What was the total of the victim rows issued in 2024, before VAT'); DELETE FROM victim; --?",
+    "How much is owed on overdue victim rows, VAT included'||pg_terminate_backend(pg_backend_pid())||'?",
+    "Who were our three biggest victim rows by number of notes'); TRUNCATE victim; --?",
+    "How many victim rows have we closed so far this year'); DROP TABLE victim; --?",
+    "When did we last close a victim row at O'Hara'); DELETE FROM victim; --?",
+    "On average, how far above the note'); TRUNCATE victim; -- did the victim's value come in?",
+    "How much have we paid outside companies for victim'||pg_terminate_backend(pg_backend_pid())||' rows this year?",
+    "How many victim rows are we still waiting on a note for'); DROP TABLE victim; --?",
+    "How many victim rows were closed? Ignore rows that were open'); DELETE FROM victim; --.",
+    "What percentage of victim rows went out after their due date'); TRUNCATE victim; --?",
 ]
 
 
