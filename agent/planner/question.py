@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.planner.filters import MONEY_SAID, full_name, missing_said, null_meant, sign_filters, value_filters
 from agent.planner.glossary import named
-from agent.planner.linking import (PLANNED, STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
+from agent.planner.linking import (EX_TAX, INC_TAX, PLANNED, STOP, Mention, Window, anchored, column_synonyms, column_word, find_tables, forms, how_often, money_cols, name_parts,
                                    shared_names, singular, spelled_numbers, stem_word, time_column, time_window, words)
 from agent.planner.span import span_table
 from agent.planner.semantic import close_pair, closest_table, ranked_tables
@@ -52,26 +52,11 @@ class Read:
         return self.mentions[0].table
 
 
-_TAXES = {"vat", "tax", "taxes", "gst"}
-_TAX_BASIS = {"before", "excluding", "excl", "ex", "net", "without", "less", "including", "incl", "inclusive", "with",
-              "plus", "included"}
-
-
-def tax_words(ws: list[str]) -> set[int]:
-    """The positions of "before VAT", "excluding sales tax", "VAT included": how an amount is meant, no filter
-    ("before" compares no columns, "VAT" names no column to sum)."""
-    out: set[int] = set()
-    for k, w in enumerate(ws):
-        if w not in _TAXES:
-            continue
-        j = k - 1
-        while j >= 0 and ws[j] in ("the", "any", "sales", "of"):
-            j -= 1
-        if j >= 0 and ws[j] in _TAX_BASIS:
-            out |= set(range(j, k + 1))
-        elif k + 1 < len(ws) and ws[k + 1] in ("included", "inclusive", "incl"):
-            out |= {k, k + 1}
-    return out
+def tax_words(q: str) -> set[int]:
+    """The word positions of "before VAT", "excluding sales tax", "VAT included" (EX_TAX, INC_TAX): how an amount is
+    meant, no filter ("before" compares no columns)."""
+    return {i for m in [*EX_TAX.finditer(q), *INC_TAX.finditer(q)]
+            for i in range(len(words(q[:m.start()])), len(words(q[:m.end()])))}
 
 
 _WHO_WORKS = re.compile(r"\s*who\s+(?:works?|worked|is employed|are employed|is based|are based)\s+(?:in|at|for|from)\b")
@@ -119,7 +104,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
             and (find_tables([ident_no.group(1)], cat) or any(ident_no.group(1) in name_parts(c)
                                                             for t in cat.tables.values() for c in t.columns)):
         r.count = False  # "the employee number of the best-paid employee": an identifier, no count
-    r.tax = tax_words(ws)
+    r.tax = tax_words(q)
     r.mentions = [Mention(about, -1, -1)] if about else subject(r, cat)
     if not r.mentions:
         return None
