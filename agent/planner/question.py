@@ -52,6 +52,9 @@ class Read:
         return self.mentions[0].table
 
 
+_BY_NUMBER = re.compile(r"\bby (?:the )?(?:total )?number of\b")  # "top buyers by number of lots won": what ranks
+
+
 def tax_words(q: str) -> set[int]:
     """The word positions of "before VAT", "excluding sales tax", "VAT included" (EX_TAX, INC_TAX): how an amount is
     meant, no filter ("before" compares no columns)."""
@@ -80,7 +83,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
                                                                    q[:group_m.start()]) \
             and re.match(r"(?:the|a|an|their|its|our)\s", group_m.group(1)):
         group_m = None  # "offers turned down by the candidate": who did it, not a grouping
-    if group_m and re.match(r"by (?:the )?(?:total )?number of\b", group_m.group(0)):
+    if group_m and _BY_NUMBER.match(group_m.group(0)):
         group_m = None  # "our five busiest instructors, by number of classes taught": what ranks them, no grouping
     r = Read(question, q, ws, limit, anchored(time_window(question), cat), money, top_n(q),
              count=bool(re.search(r"\bhow many\b(?! (?:days|hours|minutes|weeks)\b)|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|"
@@ -96,7 +99,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
              rank=bool(re.search(r"\b(top|(?<!at )most(?! recent)|best[- ]selling|best|busiest|highest[- ]rated|worst|fewest|"
                                  r"(?<!at )least)\b", q)),  # "their most recent order" ranks nothing
              stock=bool(re.search(r"\b(out of stock|sold out|no stock|zero stock)\b", q)))
-    if r.count and (r.n or r.max or r.rank) and re.search(r"\bby (?:the )?(?:total )?number of\b", q) \
+    if r.count and (r.n or r.max or r.rank) and _BY_NUMBER.search(q) \
             and not re.search(r"\bhow many\b", q):
         r.rank = True  # "our three biggest buyers by number of lots won": a ranking by a count
     ident_no = re.search(r"\b([a-z]+) number of\b", q)

@@ -33,11 +33,11 @@ STRONG = re.compile(r"\b(how long|length of|duration|durations|lead time|turnaro
                     r"(?:average|mean|median|typical|longest|shortest) (?:time|wait|delay|stay)|"
                     r"how many (?:days|hours|minutes|weeks) (?:after|past|late|before|does|do|did|is|are|was|were|it|on average|"
                     r"pass|passed|go by|elapse|elapsed))\b")
+_ABOVE_SAID = r"how (?:far|much) (?:above|below|over|under)"
 _NUM_CUE = re.compile(r"\b(margin|margins|profit|profits|markup|mark-up|minus|difference between|spread|"
-                      r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan|"
-                      r"how (?:far|much) (?:above|below|over|under)\b)\b")
+                      r"net of|how much (?:more|higher|bigger|less|lower|smaller)\b.*\bthan|" + _ABOVE_SAID + r")\b")
 _REVERSED = re.compile(r"\bhow much (?:less|lower|smaller)\b")  # "how much less is X than Y": Y − X
-_ABOVE = re.compile(r"\bhow (?:far|much) (?:above|below|over|under)\b")  # "how far above X did Y come": Y − X
+_ABOVE = re.compile(rf"\b{_ABOVE_SAID}\b")  # "how far above X did Y come": Y − X
 _SELLING = ("price", "sale", "sell", "revenue", "amount", "charge", "list")
 _COSTING = ("cost", "purchase", "buy", "wholesale")
 
@@ -74,21 +74,27 @@ def _parent_number_span(q: str, ws: list[str], cat: Catalog, fact: Table, alias:
     if not cue:
         return None
     at = len(words(q[:cue.end()]))
-    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
-    mine = column_word(fact, ws, numeric=True, skip={i for i, w in enumerate(ws)
-                                                     if (column_word(fact, [w], numeric=True) or ("",))[0] in keys})
+    mine = column_word(fact, ws, numeric=True, skip=_key_words(fact, ws))
     if mine is None:
         return None
     for t, a, join in _owned(cat, fact, alias)[1:]:
         theirs = column_word(t, ws[at:], numeric=True)
         if theirs is None or theirs[0] == t.pk or theirs[0] in {c for c, _, _ in t.fks}:
             continue
-        if re.search(r"above|over", cue.group(0)):  # the price less the estimate it came in above
-            expr = S("({} - {})").format(ident(alias, mine[0]), ident(a, theirs[0]))
-            return Span(expr, f"{mine[0]}_minus_{theirs[0]}", f"{fact.name}.{mine[0]} − {t.name}.{theirs[0]}", [join])
-        expr = S("({} - {})").format(ident(a, theirs[0]), ident(alias, mine[0]))  # "how far below the target"
-        return Span(expr, f"{theirs[0]}_minus_{mine[0]}", f"{t.name}.{theirs[0]} − {fact.name}.{mine[0]}", [join])
+        ends = [(alias, fact, mine[0]), (a, t, theirs[0])]  # the price less the estimate it came in above
+        if not re.search(r"above|over", cue.group(0)):
+            ends.reverse()  # "how far below the target": the target less the figure
+        (a1, t1, c1), (a2, t2, c2) = ends
+        return Span(S("({} - {})").format(ident(a1, c1), ident(a2, c2)), f"{c1}_minus_{c2}",
+                    f"{t1.name}.{c1} − {t2.name}.{c2}", [join])
     return None
+
+
+def _key_words(fact: Table, ws: list[str]) -> set[int]:
+    """The positions of words that name a key of ``fact`` ("a sale line's price": line, for line_id), no number to
+    take one from another."""
+    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
+    return {i for i, w in enumerate(ws) if (column_word(fact, [w], numeric=True) or ("",))[0] in keys}
 
 
 def _read(q: str, ws: list[str], fact: Table, sp: Span) -> set[int]:
@@ -274,8 +280,7 @@ def worked(t: Table) -> tuple[Column, Column] | None:
 
 
 def _number_span(q: str, ws: list[str], fact: Table, alias: str) -> Span | None:
-    keys = {fact.pk, *(c for c, _, _ in fact.fks)}
-    keyed = {i for i, w in enumerate(ws) if (column_word(fact, [w], numeric=True) or ("",))[0] in keys}
+    keyed = _key_words(fact, ws)
     first = column_word(fact, ws, numeric=True, skip=keyed)  # "a sale line's price": no line_id
     again = {i for i, w in enumerate(ws) if first and (column_word(fact, [w], numeric=True) or ("",))[0] == first[0]}
     second = column_word(fact, ws, numeric=True, skip=again | keyed) if first else None
