@@ -159,6 +159,9 @@ def comment_names(comment: str) -> list[str]:
                 break  # "Personal training sessions booked through the club": a participle ends the name
             if w in _ADVERBS and ws:
                 break  # "Staff still with us": an adverb ends the name (staff), it names nothing
+            if w == "of" and len(ws) == 1 and ws[0] in _CONTAINERS and i < len(lead.split("/")):
+                ws = []  # "Export of user flags on posts": the flags, not an export
+                continue
             if w in STOP and ws:
                 if k == len(tokens) - 1:
                     ws = []  # "(bill-to)": a phrase that ends on a preposition names nothing
@@ -206,6 +209,8 @@ _MADE = {"made", "kept", "held", "sent", "paid", "done", "taken", "given", "sold
 # Words a table comment ends a name with that say how the rows are kept, not what they are
 _RECORD_WORDS = {"header", "headers", "master", "table", "data", "record", "records", "register", "file", "details",
                  "detail", "info", "information", "list"}
+# Words a comment opens with that hold the rows it then names ("Export of user flags", "Log of gate moves")
+_CONTAINERS = {"export", "extract", "copy", "snapshot", "list", "log", "register", "archive", "queue", "feed", "history"}
 _QUALIFIERS = {"current", "all", "the", "raw", "main", "live"}
 _NOT_NAMES = {"one", "each", "every", "eg", "e", "ie", "i", "incl", "including", "see", "used", "not", "no"}
 
@@ -1110,6 +1115,7 @@ def verb_of(w: str) -> str | None:
 # Past forms that do not start like the verb ("members pay" ~ paid_on)
 PAST = {"pay": "paid", "pays": "paid", "buy": "bought", "sell": "sold", "send": "sent", "make": "made", "take": "took",
         "leave": "left", "give": "given", "bring": "brought", "win": "won", "lose": "lost", "hold": "held"}
+_PAID = {**PAST, "collect": "paid", "collected": "paid"}  # "how much did we collect in 2024": paid_on
 # Words that say an event is planned for a time ("scheduled for January", "booked for next week")
 PLANNED = {"scheduled", "planned", "slated", "due", "expected", "booked", "rostered", "timetabled"}
 _PLANNED_FOR = PLANNED | {"arranged"}
@@ -1132,7 +1138,7 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     named = []  # (abbreviated?, distance from the window, column, word position)
     ws = [_EXPIRES.get(w, w) if _EXPIRES.get(w) != "expire" or ws[i + 1:i + 2] == ["out"] else w
           for i, w in enumerate(ws)]  # "a card that runs out": expires_on
-    ws = [PAST.get(w, w) if any(c.name.lower().startswith(PAST.get(w, "\0")) for c in cols) and ws[i - 1:i] != ["to"]
+    ws = [_PAID.get(w, w) if any(c.name.lower().startswith(_PAID.get(w, "\0")) for c in cols) and ws[i - 1:i] != ["to"]
           else w for i, w in enumerate(ws)]  # "what did we pay out last month": paid_dt ("taking to pay": a span's end)
     planned = {i for i in range(len(ws) - 1) if ws[i] in _PLANNED_FOR and ws[i + 1] == "for"}
     for i, w in enumerate(ws):

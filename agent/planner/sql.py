@@ -689,6 +689,9 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
         f.add(S("{} = {}").format(ident(T, col), L(year)), f"{col} = {year}")
         return
     table, alias = fact, T
+    if not fact.time_columns() and (yc := _years_between(r, fact)) is not None:
+        f.add(yc[0], yc[1])  # "vessels built before 2005": built_yr < 2005
+        return
     if not fact.time_columns():
         parent = next(((cat.tables[ref], col, refcol) for col, ref, refcol in fact.fks
                        if cat.tables[ref].time_columns()), None)
@@ -709,6 +712,24 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
     if col:
         r.used.update(pos)
         f.add(S(" AND ").join(window_conds(alias, col, r.window)), f"{col} {r.window.phrase}")  # one condition, one phrase
+
+
+def _years_between(r: Read, fact: Table) -> tuple[psql.Composable, str] | None:
+    """A window of whole years ("before 2005", "in 2001", "between 2000 and 2005") on the one whole-number column of
+    years of a table with no date (built_yr) — the one the question's words name when there are several."""
+    years = [c for c in fact.columns.values() if "int" in c.type and c.name != fact.pk
+             and (set(name_parts(c.name)) & _YEARS_NAMED or re.search(r"\byears?\b", c.comment, re.I))]
+    if len(years) > 1:
+        years = [c for c in years if set(name_parts(c.name)) & {x for w in r.ws for x in forms(w)}]
+    bounds = [re.fullmatch(r"'(\d{4})-01-01'::date", b) if b else True for b in (r.window.lower, r.window.upper)]
+    if len(years) != 1 or not all(bounds) or bounds == [True, True]:
+        return None
+    col, conds = years[0].name, []
+    if bounds[0] is not True:
+        conds.append(S("{} >= {}").format(ident(T, col), L(int(bounds[0].group(1)))))
+    if bounds[1] is not True:
+        conds.append(S("{} < {}").format(ident(T, col), L(int(bounds[1].group(1)))))
+    return S(" AND ").join(conds), f"{col} {r.window.phrase}"
 
 
 def _whole_number_col(fact: Table, w: str):
@@ -905,6 +926,8 @@ def comment_exclusions(fact: Table, f: Filters) -> None:
                       f"{c.name} is not {m.code} (its comment: {m.said})")
 
 
+_CLOSES = {"to", "thru", "close", "closes", "closing"}  # the end of a period whose every row has one (close_dt)
+_BEGINS = {"start", "starts", "begin", "begins", "from", "open", "opens", "opened", "opening", "effective"}
 _UNENDED = {"open", "active", "running", "ongoing", "outstanding", "unresolved", "pending", "live", "valid", "unpaid",
             "employed", "serving", "working", "alive", "underway"}
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
@@ -928,10 +951,17 @@ def ended_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
         says = NULL_SAYS.search(ending[0].comment) if len(ending) == 1 else None
         if still and not ending:  # "the current salary" of a history whose open end is a date far ahead
             ahead = [c for c in fact.time_columns() if not c.nullable and not c.audit
-                     and set(name_parts(c.name)) & (ENDING | {"to", "thru"})]
+                     and set(name_parts(c.name)) & (ENDING | _CLOSES)]
             active = [c for c in fact.columns.values() if c.type == "boolean" and set(name_parts(c.name)) - {"is"}
                       <= {"active", "current", "live", "enabled"} and r.subject == fact.name]
-            if len(ahead) == 1:
+            begun = [c for c in fact.time_columns() if c not in ahead and not c.audit
+                     and set(name_parts(c.name)) & _BEGINS] if len(ahead) == 1 and set(name_parts(ahead[0].name)) & _CLOSES \
+                - {"to", "thru"} else []  # (a history's far-off to_date: below)
+            if len(begun) == 1:  # "exhibitions open at the moment": opened by today and not closed before it
+                today = anchored(Window("today", S("current_date")), cat).low
+                f.add(S("{} <= {} AND {} >= {}").format(ident(T, begun[0].name), today, ident(T, ahead[0].name), today),
+                      f"{begun[0].name} to {ahead[0].name} spans today ({still.group(1)})")
+            elif len(ahead) == 1:
                 f.add(S("{} > current_date").format(ident(T, ahead[0].name)),
                       f"{ahead[0].name} after today ({still.group(1)})")
             elif len(active) == 1 and not set(name_parts(active[0].name)) & {w.removeprefix("in") for w in r.ws}:
@@ -1587,7 +1617,7 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
         m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
         if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
             n = 1  # "the cheapest product": one row
-    names, join = _named_by_key(fact, cat, r.ws)
+    names, join = _role_named(r, fact, cat) or _named_by_key(fact, cat, r.ws)
     whole = full_name(fact, T)
     if whole is not None:  # "Mason James", as people are named, before the table's own columns
         names = S("{} AS full_name, {}").format(whole, names)
@@ -1652,6 +1682,25 @@ def _times_bound(r: Read, fact: Table) -> tuple[str, int] | None:
                                                       for w in rest):
         return None
     return COUNT_OPS[op], int(n)
+
+
+def _role_named(r: Read, fact: Table, cat: Catalog) -> tuple[psql.Composable, psql.Composable] | None:
+    """"Who is the head of the Asian Art department?": the one key whose name says the role asked for (head_spec_id)
+    names the person — their name first."""
+    if not re.match(r"\s*who\b", r.q):
+        return None
+    said = {w for w in r.ws if w not in STOP and len(w) >= 4}
+    keys = [(c, cat.tables[ref], refcol) for c, ref, refcol in fact.fks if ref in cat.tables and ref != fact.name
+            and set(name_parts(c)) & said]
+    if len(keys) != 1:
+        return None
+    col, pt, refcol = keys[0]
+    name = full_name(pt, "n") if full_name(pt, "n") is not None else (
+        ident("n", pt.label_column()) if pt.label_column() else None)
+    if name is None:
+        return None
+    return (S("{} AS {}, ").format(name, ident(f"{col}_name")),
+            S(" LEFT JOIN {} n ON {} = {}").format(rel(pt), ident("n", refcol), ident(T, col)))
 
 
 def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.Composable, psql.Composable]:
