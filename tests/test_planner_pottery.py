@@ -1,0 +1,93 @@
+"""Readings from the twenty-sixth session's sample of older misses, on a schema of their own (a pottery with
+studios, kilns, exhibitions, classes and fees): "exhibitions on at the moment" have opened by the data's today and
+not closed before it, though every row has a closing date; "kilns built before 2005" compares a whole-number column
+of years (built_yr) when the table has no date; money "collected" in a year is counted on its paid date, not the
+date it was charged; a comment "Export of member notes" names the notes (not an export); "who is the head of
+the Riverside studio" shows the person the head_potter_id key points to. Figures against independent SQL."""
+from __future__ import annotations
+
+import re
+
+try:
+    from tests.planner_db import lead, schema_fixtures, truth
+except ImportError:  # tests/ not a package
+    from planner_db import lead, schema_fixtures, truth
+
+DB = "dbc_unseen_pottery"
+SCHEMA = """
+CREATE SCHEMA pot;
+CREATE TABLE pot.potter (potter_id int PRIMARY KEY, full_nm text NOT NULL);
+COMMENT ON TABLE pot.potter IS 'Potters who teach and make for us';
+INSERT INTO pot.potter SELECT g, (ARRAY['Ada Lowe', 'Ben Marsh', 'Cleo Finch', 'Dev Rao'])[g] FROM generate_series(1, 4) g;
+CREATE TABLE pot.studio (studio_id int PRIMARY KEY, studio_nm text NOT NULL, head_potter_id int REFERENCES pot.potter,
+    opened_yr smallint NOT NULL);
+COMMENT ON COLUMN pot.studio.head_potter_id IS 'Potter in charge of the studio';
+INSERT INTO pot.studio VALUES (1, 'Riverside', 3, 1998), (2, 'Old Mill', 1, 2004), (3, 'Harbour', 4, 2012);
+CREATE TABLE pot.kiln (kiln_id int PRIMARY KEY, kiln_nm text NOT NULL, studio_id int NOT NULL REFERENCES pot.studio,
+    built_yr smallint NOT NULL, fuel_cd char(1) NOT NULL);
+COMMENT ON COLUMN pot.kiln.fuel_cd IS 'G = gas, E = electric, W = wood';
+INSERT INTO pot.kiln SELECT g, 'Kiln ' || g, 1 + g % 3, 1990 + (g * 7) % 33, (ARRAY['G', 'E', 'W'])[1 + g % 3]
+FROM generate_series(1, 30) g;
+CREATE TABLE pot.exhibit (exh_id int PRIMARY KEY, title text NOT NULL, open_on date NOT NULL, close_on date NOT NULL);
+COMMENT ON TABLE pot.exhibit IS 'Exhibitions in the gallery';
+INSERT INTO pot.exhibit SELECT g, 'Show ' || g,
+    CASE WHEN g % 3 = 0 THEN date '2031-01-01' + g ELSE date '2023-01-01' + g * 21 END,
+    CASE WHEN g % 3 = 1 THEN date '2023-09-01' + g ELSE date '2031-06-01' + g END
+FROM generate_series(1, 24) g;
+CREATE TABLE pot.visit (visit_id serial PRIMARY KEY, visit_ts timestamp NOT NULL);
+COMMENT ON TABLE pot.visit IS 'Gallery visits (the snapshot ends on 30 June 2024)';
+INSERT INTO pot.visit (visit_ts) SELECT timestamp '2024-01-01 10:00' + (g % 182) * interval '1 day'
+FROM generate_series(1, 2000) g;
+CREATE TABLE pot.fee (fee_id serial PRIMARY KEY, charged_on date NOT NULL, paid_on date, amt numeric(8,2) NOT NULL);
+COMMENT ON TABLE pot.fee IS 'Late fees for class materials';
+COMMENT ON COLUMN pot.fee.paid_on IS 'Date the fee was paid; NULL = unpaid';
+INSERT INTO pot.fee (charged_on, paid_on, amt)
+SELECT date '2023-10-01' + g, CASE WHEN g % 4 <> 0 THEN date '2023-10-01' + g + 40 + g % 30 END, 5 + g % 17
+FROM generate_series(1, 250) g;
+CREATE TABLE pot."NoteFeed" ("NoteId" int PRIMARY KEY, "WrittenAt" timestamp NOT NULL, "Body" text NOT NULL);
+COMMENT ON TABLE pot."NoteFeed" IS 'Export of member notes on classes (weekly job).';
+INSERT INTO pot."NoteFeed" SELECT g, timestamp '2023-01-05 12:00' + g * interval '2 days', 'note ' || g
+FROM generate_series(1, 300) g;
+CREATE TABLE pot.class_summary (class_id int PRIMARY KEY, title text, has_notes boolean);
+COMMENT ON TABLE pot.class_summary IS 'One row per class with its title and attendee/teacher notes';
+INSERT INTO pot.class_summary SELECT g, 'Class ' || g, g % 2 = 0 FROM generate_series(1, 40) g;
+ANALYZE;
+"""
+
+dsn, ask = schema_fixtures(DB, SCHEMA)
+
+
+def _sql(text: str) -> str:
+    return text.split("```sql")[-1]
+
+
+def test_open_at_the_moment_is_a_period_that_spans_the_datas_today(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM pot.exhibit WHERE open_on <= '2024-06-30' AND close_on >= '2024-06-30'")
+    text = ask("How many exhibitions are open at the moment?")
+    assert f"**{want}**" in lead(text) and "open_on <=" in _sql(text) and "close_on >=" in _sql(text), text
+
+
+def test_a_year_window_on_a_whole_number_column_of_years(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM pot.kiln WHERE built_yr < 2005")
+    text = ask("How many kilns were built before 2005?")
+    assert f"**{want}**" in lead(text) and "built_yr < 2005" in _sql(text), text
+    want = truth(dsn, "SELECT count(*) FROM pot.kiln WHERE built_yr = 2011")
+    assert f"**{want}**" in lead(ask("How many kilns were built in 2011?"))
+
+
+def test_money_collected_is_counted_on_its_paid_date(ask, dsn):
+    want = truth(dsn, "SELECT sum(amt) FROM pot.fee WHERE paid_on >= '2024-01-01' AND paid_on < '2025-01-01'")
+    text = ask("How much did we collect in late fees during 2024?")
+    assert "paid_on" in _sql(text) and "charged_on" not in _sql(text), text
+    assert float(re.search(r"\*\*([\d,.]+)\*\*", lead(text)).group(1).replace(",", "")) == float(want), text
+
+
+def test_an_export_of_notes_names_the_notes(ask, dsn):
+    want = truth(dsn, """SELECT count(*) FROM pot."NoteFeed" WHERE "WrittenAt" >= '2023-01-01' AND "WrittenAt" < '2024-01-01'""")
+    text = ask("How many notes were written in 2023?")
+    assert f"**{want}**" in lead(text) and "NoteFeed" in _sql(text), text
+
+
+def test_who_is_the_role_of_a_row_names_the_person_its_key_points_to(ask, dsn):
+    text = ask("Who is the head of the Riverside studio?")
+    assert "Cleo Finch" in text[:600] and "head_potter_id_name" in _sql(text), text
