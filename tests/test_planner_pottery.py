@@ -3,7 +3,11 @@ studios, kilns, exhibitions, classes and fees): "exhibitions on at the moment" h
 not closed before it, though every row has a closing date; "kilns built before 2005" compares a whole-number column
 of years (built_yr) when the table has no date; money "collected" in a year is counted on its paid date, not the
 date it was charged; a comment "Export of member notes" names the notes (not an export); "who is the head of
-the Riverside studio" shows the person the head_potter_id key points to. Figures against independent SQL."""
+the Riverside studio" shows the person the head_potter_id key points to; "internal notes", the words that name the
+messages table in its comment, also say all of one code's meaning ("I = internal note"); "slots booked for next
+week" keeps the status 'booked' (a week ahead has not happened, so nothing booked in it has moved on); "students
+the school has" are not counted through a child whose code means "joined the school" (one word of that meaning).
+Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -51,6 +55,24 @@ FROM generate_series(1, 300) g;
 CREATE TABLE pot.class_summary (class_id int PRIMARY KEY, title text, has_notes boolean);
 COMMENT ON TABLE pot.class_summary IS 'One row per class with its title and attendee/teacher notes';
 INSERT INTO pot.class_summary SELECT g, 'Class ' || g, g % 2 = 0 FROM generate_series(1, 40) g;
+CREATE TABLE pot.message (msg_id serial PRIMARY KEY, posted_ts timestamp NOT NULL, vis_cd char(1) NOT NULL);
+COMMENT ON TABLE pot.message IS 'Messages on a class (student questions, tutor replies, internal notes).';
+COMMENT ON COLUMN pot.message.vis_cd IS 'Visibility: P = public (visible to students), I = internal note (tutors only).';
+INSERT INTO pot.message (posted_ts, vis_cd) SELECT timestamp '2024-01-03 09:00' + g * interval '5 hours',
+    CASE WHEN g % 7 = 0 THEN 'I' ELSE 'P' END FROM generate_series(1, 700) g;
+CREATE TABLE pot.slot (slot_id serial PRIMARY KEY, slot_at timestamp NOT NULL, sts_cd char(1) NOT NULL);
+COMMENT ON TABLE pot.slot IS 'Wheel sessions students book';
+COMMENT ON COLUMN pot.slot.sts_cd IS 'B = booked (not happened yet), A = attended, X = cancelled before the session';
+INSERT INTO pot.slot (slot_at, sts_cd) SELECT timestamp '2024-06-03 10:00' + g * interval '9 hours',
+    CASE WHEN g % 5 = 0 THEN 'X' WHEN g < 72 THEN 'A' ELSE 'B' END FROM generate_series(1, 120) g;
+CREATE TABLE pot.student (student_id int PRIMARY KEY, full_nm text NOT NULL, left_on date);
+COMMENT ON COLUMN pot.student.left_on IS 'Date the student left; NULL = still enrolled';
+INSERT INTO pot.student SELECT g, 'Student ' || g, CASE WHEN g % 3 = 0 THEN date '2023-05-01' + g END
+FROM generate_series(1, 90) g;
+CREATE TABLE pot.student_hist (hist_id serial PRIMARY KEY, student_id int NOT NULL REFERENCES pot.student,
+    chg_cd char(1) NOT NULL, chg_on date NOT NULL);
+COMMENT ON COLUMN pot.student_hist.chg_cd IS 'J = joined the school, L = left';
+INSERT INTO pot.student_hist (student_id, chg_cd, chg_on) SELECT g, 'J', date '2022-01-01' + g FROM generate_series(1, 60) g;
 ANALYZE;
 """
 
@@ -91,3 +113,19 @@ def test_an_export_of_notes_names_the_notes(ask, dsn):
 def test_who_is_the_role_of_a_row_names_the_person_its_key_points_to(ask, dsn):
     text = ask("Who is the head of the Riverside studio?")
     assert "Cleo Finch" in text[:600] and "head_potter_id_name" in _sql(text), text
+
+
+def test_the_words_that_name_the_table_may_name_one_kind_of_its_rows(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM pot.message WHERE vis_cd = 'I'")
+    text = ask("How many internal notes have tutors written?")
+    assert f"**{want}**" in lead(text) and "vis_cd = 'I'" in _sql(text), text
+
+
+def test_booked_for_a_week_ahead_keeps_a_booked_status(ask, dsn):
+    text = ask("How many slots do we have booked for next week?")
+    assert "sts_cd = 'B'" in _sql(text) and "slot_at" in _sql(text), text
+
+
+def test_one_word_of_a_childs_meaning_does_not_count_the_child(ask, dsn):
+    text = ask("How many students does the school have?")
+    assert "**90**" in lead(text) and "student_hist" not in _sql(text), text

@@ -142,8 +142,9 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         r.window_pos = next((i for i, w in enumerate(ws) if w == first), -1)
         r.used |= {i for i, w in enumerate(ws) if w in r.window.phrase.split()}
         before = r.window_pos - (1 if r.window_pos > 0 and ws[r.window_pos] not in _PLANNED_BY else 0)
-        if 0 < before and ws[before - 1] in PLANNED and ws[before] in _PLANNED_BY:
-            r.used.add(before - 1)  # "scheduled for January 2024": when, not a status 'scheduled'
+        if 0 < before and ws[before - 1] in PLANNED and ws[before] in _PLANNED_BY and first not in _AHEAD:
+            r.used.add(before - 1)  # "scheduled for January 2024": when, not a status 'scheduled' (the past ones may
+            # have happened since; "booked for next week" are still booked, not cancelled)
     for o in [m.table for m in r.mentions[1:] if m.table != r.subject]:
         link = cat.link(r.subject, o)
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
@@ -160,7 +161,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         qualifier |= {i for i, w in enumerate(ws) if len(w) >= 4 and any(stem_word(w) == stem_word(p) for p in own)}
         # "members who joined in 2023": joined_on, not a child's "joining a competitor"
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
-                and value_filters(t, ws, "x", r.used | qualifier)[0]}
+                and value_filters(t, ws, "x", r.used | qualifier, strong=True)[0]}  # ("the club": no child's "joined
+        # the club" from one word of it)
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"
                 and (rt.name in held or any(ref in held for _, ref, _ in rt.fks))}  # "cycle count corrections" in a child
         own = any(ref in held for _, ref, _ in cat.tables[r.subject].fks)  # "sections in Fall 2026": its own term
@@ -197,6 +199,7 @@ def flag_said(t, ws: list[str]) -> bool:
 
 
 _PLANNED_BY = {"for", "on", "in", "during", "at"}
+_AHEAD = {"next", "tomorrow", "coming"}  # windows that have not begun
 _EVER = re.compile(r"\b(at some (?:point|stage|time)|at any (?:point|stage|time)|ever|at least once)\b")
 
 

@@ -23,7 +23,7 @@ from psycopg import sql as psql
 
 from agent.planner.filters import (ENDING, asked_column, MISSING, says_still, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
-from agent.planner.glossary import meanings, named as meant_value
+from agent.planner.glossary import meanings, named as meant_value, named_each
 from agent.planner.grouping import BUCKETS, Group, grouping
 from agent.planner.linking import (MONTHS, spelled_numbers, first_clause, NUMBER_WORDS, QTY_COLS, SECONDS_PER, STOP, abbreviates, bare, capitalized,
                                    column_synonyms, column_word, discount_col, duration_col, extended, find_tables, forms,
@@ -384,6 +384,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws) | theirs, soft=soft,
                                          exact=capitalized(r.text))
     _owner_named(r, cat, fact, vconds, vsaid, vused)
+    _kind_named(r, fact, vconds, vsaid, vused)
     nconds, nsaid = numeric_filters(fact, r.q, cat, T)
     dconds, dsaid = duration_filters(fact, r.q, T)
     if not dconds:
@@ -479,6 +480,23 @@ def _owner_named(r: Read, cat: Catalog, fact: Table, conds: list, said: list[str
             used -= {i for i in used if r.ws[i] in vw}
             del conds[k], said[k]
             return
+
+
+def _kind_named(r: Read, fact: Table, conds: list, said: list[str], used: set[int]) -> None:
+    """"How many internal notes have agents written?": the words that named the table ("Messages on a ticket (...,
+    internal notes)") say all of one code's meaning too ("I = internal note (agents only)") — those rows only."""
+    m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
+    if m0 is None or m0.end - m0.start < 2 or used & set(range(m0.start, m0.end)):
+        return
+    span = set(range(m0.start, m0.end))
+    others = set(range(len(r.ws))) - span
+    hits = [(c, h) for c in fact.columns.values() if c.values and c.name not in {x.split()[0] for x in said}
+            for h in named_each(c, r.ws, others) if h[1] == span and h[3] >= 3 and not isinstance(h[0], bool)]
+    if len(hits) == 1:
+        c, (code, _, meaning, _) = hits[0]
+        conds.append(S("{} = {}").format(ident(T, c.name), L(code)))
+        said.append(f"{c.name} = {code} ({meaning})")
+        used |= span
 
 
 _COMMON = re.compile(r"\b(?:most|(?<!at )least)\s+(?:common|frequent|popular|often used|used)\b|\b(?:commonest|rarest)\b")
@@ -1691,7 +1709,7 @@ def _role_named(r: Read, fact: Table, cat: Catalog) -> tuple[psql.Composable, ps
         return None
     said = {w for w in r.ws if w not in STOP and len(w) >= 4}
     keys = [(c, cat.tables[ref], refcol) for c, ref, refcol in fact.fks if ref in cat.tables and ref != fact.name
-            and set(name_parts(c)) & said]
+            and _role_parts(c, ref) & said]  # (garage_id of "who works at our Leeds garage" names no role)
     if len(keys) != 1:
         return None
     col, pt, refcol = keys[0]
@@ -1701,6 +1719,13 @@ def _role_named(r: Read, fact: Table, cat: Catalog) -> tuple[psql.Composable, ps
         return None
     return (S("{} AS {}, ").format(name, ident(f"{col}_name")),
             S(" LEFT JOIN {} n ON {} = {}").format(rel(pt), ident("n", refcol), ident(T, col)))
+
+
+def _role_parts(key: str, ref: str) -> set[str]:
+    """The words of a key's name that say a role, not the table it points to: head_spec_id → {head}."""
+    theirs = [p for p in name_parts(ref)]
+    return {p for p in name_parts(key) if p not in ("id", "key", "no", "cd", "code")
+            and not any(x.startswith(p) or p.startswith(x) for x in theirs)}
 
 
 def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.Composable, psql.Composable]:
