@@ -107,6 +107,19 @@ def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog
         and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
 
 
+_HOST_SAID = re.compile(r"\b(cpus?|processors?|cores?|memory|ram|swap|disks?|free space|load average|i/?o|hardware|"
+                        r"host|machine|server)\b", re.I)
+
+
+def _rows_not_host(q: str, names: list[str], tables: list[str], cat: Catalog) -> bool:
+    """"How many former members still have wine in storage?", "the average net weight of an accepted load": a
+    word of the host-resources tool, in a question that counts or averages rows of a table it names and says
+    nothing of the machine."""
+    return names == ["host_resources"] and bool(tables) and not _HOST_SAID.search(q) \
+        and re.search(r"\b(how many|number of|count|total|average|which|list)\b", q, re.I) is not None \
+        and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
+
+
 def heads_first(mentions: list) -> list[str]:
     """The tables a question names, a compound's head before the word that qualifies it ("each property
     inspection": inspection, then property)."""
@@ -399,7 +412,7 @@ class Planner:
         if set(names) & _ACTIVITY_TOOLS and set(names) - _ACTIVITY_TOOLS and not sql and tables \
                 and _ACTIVITY_WORDS.search(q) and not _activity_said(q, tables, cat):
             names = [n for n in names if n not in _ACTIVITY_TOOLS]  # "the fields of a PT session": a table's word
-        if names and not sql and _rows_not_activity(q, names, tables, cat):
+        if names and not sql and (_rows_not_activity(q, names, tables, cat) or _rows_not_host(q, names, tables, cat)):
             names = []  # "orders still waiting to ship": rows of a table the question names, not waiting sessions
         if not names:
             return self._unmatched(q, sql, tables, history)

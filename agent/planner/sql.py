@@ -342,7 +342,8 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> 
     lookup = not any(c.is_numeric and c.name != fact.pk and not c.name.lower().endswith("id") for c in fact.columns.values())
     implied = r.mentions[0].end <= r.mentions[0].start  # the subject came from a value ("HbA1c"), not its name
     if not units and ((kind in ("avg", "max", "min", "median") and (lookup or implied)) or (kind == "sum" and lookup)) \
-            and _the_measure(fact, "avg", r) is None and not recency and span(r.q, cat, fact) is None:
+            and _the_measure(fact, "avg", r) is None and not recency and span(r.q, cat, fact) is None \
+            and not re.match(r"\s*when\b", r.q):  # ("when is our next masterclass": the event's own date)
         # "the mean HbA1c", "average hemoglobin of female patients": the one child table with a measure
         kids = [rt for rt, _, _ in cat.inbound(fact.name)]
         for _ in range(2):  # children first, then grandchildren ("the highest lactate value": panel → order → result)
