@@ -312,6 +312,8 @@ ASK = [
     "Who is the head of the O'Hara'); DROP TABLE victim; -- victim row?",
     "How many internal notes'); DELETE FROM victim; -- are on victim rows?",
     "How many victim rows do we have booked for next week'||pg_terminate_backend(pg_backend_pid())||'?",
+    "When is our next bookseller'); DELETE FROM victim; -- signing?",
+    "How many victim rows still have clay in storage'); TRUNCATE victim; -- with us?",
 ]
 
 

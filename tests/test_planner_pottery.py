@@ -6,8 +6,10 @@ date it was charged; a comment "Export of member notes" names the notes (not an 
 the Riverside studio" shows the person the head_potter_id key points to; "internal notes", the words that name the
 messages table in its comment, also say all of one code's meaning ("I = internal note"); "slots booked for next
 week" keeps the status 'booked' (a week ahead has not happened, so nothing booked in it has moved on); "students
-the school has" are not counted through a child whose code means "joined the school" (one word of that meaning).
-Figures against independent SQL."""
+the school has" are not counted through a child whose code means "joined the school" (one word of that meaning);
+"our next bookseller signing" is an event type's meaning, not the book table ("bookseller" is no abbreviation of
+"book"), and its date is the event's own, not a booking's; "clay in storage" in a question that counts students asks
+for rows, not the host's disks. Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -73,6 +75,17 @@ CREATE TABLE pot.student_hist (hist_id serial PRIMARY KEY, student_id int NOT NU
     chg_cd char(1) NOT NULL, chg_on date NOT NULL);
 COMMENT ON COLUMN pot.student_hist.chg_cd IS 'J = joined the school, L = left';
 INSERT INTO pot.student_hist (student_id, chg_cd, chg_on) SELECT g, 'J', date '2022-01-01' + g FROM generate_series(1, 60) g;
+CREATE TABLE pot.book (book_id int PRIMARY KEY, title text NOT NULL);
+COMMENT ON TABLE pot.book IS 'Books on pottery we sell in the shop';
+INSERT INTO pot.book SELECT g, 'Book ' || g FROM generate_series(1, 12) g;
+CREATE TABLE pot.event (evt_id int PRIMARY KEY, evt_type char(3) NOT NULL, evt_at timestamp NOT NULL, cap int NOT NULL,
+    price numeric(6,2) NOT NULL);
+COMMENT ON COLUMN pot.event.evt_type IS 'SGN = bookseller signing, DEM = throwing demonstration';
+INSERT INTO pot.event SELECT g, CASE WHEN g % 2 = 0 THEN 'SGN' ELSE 'DEM' END,
+    CASE WHEN g > 20 THEN timestamp '2031-03-01 18:00' + g * interval '3 days' ELSE timestamp '2023-02-01 18:00' + g * interval '20 days' END,
+    20 + g % 9, 10 + g FROM generate_series(1, 30) g;
+CREATE TABLE pot.event_booking (bkg_id serial PRIMARY KEY, evt_id int NOT NULL REFERENCES pot.event, seats int NOT NULL);
+INSERT INTO pot.event_booking (evt_id, seats) SELECT 1 + g % 30, 1 + g % 4 FROM generate_series(1, 200) g;
 ANALYZE;
 """
 
@@ -129,3 +142,14 @@ def test_booked_for_a_week_ahead_keeps_a_booked_status(ask, dsn):
 def test_one_word_of_a_childs_meaning_does_not_count_the_child(ask, dsn):
     text = ask("How many students does the school have?")
     assert "**90**" in lead(text) and "student_hist" not in _sql(text), text
+
+
+def test_a_compound_word_is_no_abbreviation_and_when_is_the_next_is_the_rows_own_date(ask, dsn):
+    want = truth(dsn, "SELECT min(evt_at)::date FROM pot.event WHERE evt_type = 'SGN' AND evt_at > '2024-06-30'")
+    text = ask("When is our next bookseller signing?")
+    assert str(want) in lead(text) and "evt_type = 'SGN'" in _sql(text) and "event_booking" not in _sql(text), text
+
+
+def test_a_host_word_in_a_question_about_rows_asks_for_rows(ask, dsn):
+    text = ask("How many students still have clay in storage with us?")
+    assert "Host figures" not in text and "pot.student" in _sql(text), text

@@ -376,8 +376,8 @@ def _things_of_kind(m: Mention, cat: Catalog) -> Mention:
     """"How many cats ...": the word is a value of a small lookup table (species: Cat, Dog), and the question is
     about the rows of the table that references it most centrally (patients of that species), not the lookup row."""
     t = cat.tables.get(m.table)
-    if t is None or len(t.columns) > 5 or m.start < 0:
-        return m
+    if t is None or len(t.columns) > 5 or m.start < 0 or any(not c.audit for c in t.time_columns()):
+        return m  # (rows with a time of their own are events, no kind: "our next bookseller signing")
     refs = [rt for rt, _, _ in cat.inbound(t.name) if rt.kind in "rp" and not rt.partition_of]
     if not refs:
         return m
