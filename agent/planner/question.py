@@ -160,9 +160,10 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         own = {p for c in cat.tables[r.subject].time_columns() for p in name_parts(c.name) if len(p) >= 4}
         qualifier |= {i for i, w in enumerate(ws) if len(w) >= 4 and any(stem_word(w) == stem_word(p) for p in own)}
         # "members who joined in 2023": joined_on, not a child's "joining a competitor"
+        qualifier |= {i for i, w in enumerate(ws) if singular(w) == cat.tables[r.subject].schema.lower()}
+        # "how many members does the club have" (club.member): the schema's word, no child's "J = joined the club"
         held = {t.name for t in cat.tables.values() if t.name != r.subject and t.kind in "rp"
-                and value_filters(t, ws, "x", r.used | qualifier, strong=True)[0]}  # ("the club": no child's "joined
-        # the club" from one word of it)
+                and value_filters(t, ws, "x", r.used | qualifier)[0]}
         kids = {rt.name for rt, _, _ in cat.inbound(r.subject) if rt.kind in "rp"
                 and (rt.name in held or any(ref in held for _, ref, _ in rt.fks))}  # "cycle count corrections" in a child
         own = any(ref in held for _, ref, _ in cat.tables[r.subject].fks)  # "sections in Fall 2026": its own term
