@@ -10,7 +10,9 @@ the school has" (school.pupil) are not counted through a child whose code means 
 schema's;
 "our next bookseller signing" is an event type's meaning, not the book table ("bookseller" is no abbreviation of
 "book"), and its date is the event's own, not a booking's; "clay in storage" in a question that counts students asks
-for rows, not the host's disks. Figures against independent SQL."""
+for rows, not the host's disks; "how much did we pay out in refunds" sums a returns table's one amount
+(refund_amt, though a refund is part of an order's worth elsewhere) by the date "refunds" names (refunded_on).
+Figures against independent SQL."""
 from __future__ import annotations
 
 import re
@@ -90,6 +92,15 @@ INSERT INTO pot.event SELECT g, CASE WHEN g % 2 = 0 THEN 'SGN' ELSE 'DEM' END,
     20 + g % 9, 10 + g FROM generate_series(1, 30) g;
 CREATE TABLE pot.event_booking (bkg_id serial PRIMARY KEY, evt_id int NOT NULL REFERENCES pot.event, seats int NOT NULL);
 INSERT INTO pot.event_booking (evt_id, seats) SELECT 1 + g % 30, 1 + g % 4 FROM generate_series(1, 200) g;
+CREATE TABLE pot.ret (ret_id serial PRIMARY KEY, qty int NOT NULL, raised_on date NOT NULL, refund_amt numeric(8,2),
+    refunded_on date);
+COMMENT ON TABLE pot.ret IS 'Returns of shop goods and refund requests';
+COMMENT ON COLUMN pot.ret.qty IS 'Pieces returned';
+COMMENT ON COLUMN pot.ret.refund_amt IS 'Refund incl. VAT; NULL unless accepted';
+COMMENT ON COLUMN pot.ret.refunded_on IS 'Date the refund was paid out; NULL = not yet refunded';
+INSERT INTO pot.ret (qty, raised_on, refund_amt, refunded_on)
+SELECT 1 + g % 3, date '2023-11-01' + g, CASE WHEN g % 4 <> 0 THEN 5 + g % 40 END,
+    CASE WHEN g % 4 <> 0 THEN date '2023-11-01' + g + 20 + g % 30 END FROM generate_series(1, 300) g;
 ANALYZE;
 """
 
@@ -157,3 +168,10 @@ def test_a_compound_word_is_no_abbreviation_and_when_is_the_next_is_the_rows_own
 def test_a_host_word_in_a_question_about_rows_asks_for_rows(ask, dsn):
     text = ask("How many students still have clay in storage with us?")
     assert "Host figures" not in text and "pot.student" in _sql(text), text
+
+
+def test_a_tables_one_amount_is_its_worth_and_a_plural_names_its_past_date(ask, dsn):
+    want = truth(dsn, "SELECT sum(refund_amt) FROM pot.ret WHERE refunded_on >= '2024-01-01' AND refunded_on < '2025-01-01'")
+    text = ask("How much did we pay out in refunds in 2024?")
+    assert "sum(t.refund_amt)" in _sql(text) and "refunded_on >=" in _sql(text), text
+    assert float(re.search(r"\*\*([\d,.]+)\*\*", lead(text)).group(1).replace(",", "")) == float(want), text

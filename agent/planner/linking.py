@@ -1050,6 +1050,9 @@ def money_cols(t: Table, by_comment: bool = True) -> tuple[str, ...] | None:
     fees = [c for c in cols if cols[c].is_numeric and {"fee", "fees", "charge", "premium", "rent"} & set(name_parts(c))]
     if len(fees) == 1:  # a subscription's fee, a booking's charge: the one thing it is worth when nothing else is
         return (fees[0],)
+    every = [c for c in cols if cols[c].is_numeric and {"amt", "amount", "amnt"} & set(name_parts(c))]
+    if len(every) == 1 and not fees:  # a returns table's one amount, refund_amt: what it is worth
+        return (every[0],)
     return None
 
 
@@ -1151,6 +1154,7 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())
             if w in (stem, stem + "ed", stem + "d") or (len(stem) > 3 and w.startswith(stem)) \
+                    or (w.endswith("s") and len(w) >= 6 and singular(w) + "ed" == stem) \
                     or (made is not None and stem.startswith(made)) \
                     or (len(w) >= 4 and stem in (w + "ed", w + "d", w + w[-1] + "ed", w + "s")):  # "submit": submitted_dt
                 named.append((0, abs(i - window_pos) if window_pos >= 0 else 0, c.name, i))
