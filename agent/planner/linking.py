@@ -222,7 +222,7 @@ def abbreviates(part: str, w: str) -> bool:
     s = singular(w)
     if not w.isalpha() or len(part) < 3 or len(s) < 4 or part == s:
         return False
-    if s.startswith(part) and not part.startswith("trans") and len(s) - len(part) >= 4 \
+    if s.startswith(part) and not part.startswith("trans") and len(part) >= 4 and len(s) - len(part) >= 4 \
             and {part, s[len(part):]} <= vocabulary():
         return False  # "winemaker" is a wine maker, no abbreviated wine
     # "trans" is written x ("txn" of transaction, "xfer" of transfer)
