@@ -11,7 +11,9 @@ schema's;
 "our next bookseller signing" is an event type's meaning, not the book table ("bookseller" is no abbreviation of
 "book"), and its date is the event's own, not a booking's; "clay in storage" in a question that counts students asks
 for rows, not the host's disks; "how much did we pay out in refunds" sums a returns table's one amount
-(refund_amt, though a refund is part of an order's worth elsewhere) by the date "refunds" names (refunded_on).
+(refund_amt, though a refund is part of an order's worth elsewhere) by the date "refunds" names (refunded_on);
+"phone orders placed before October 2024 that are still unpaid": "placed" is when they were made (no status
+'placed') and "unpaid" is what the paid date's NULL means (the comment says "unpaid", no negation of "paid").
 Figures against independent SQL."""
 from __future__ import annotations
 
@@ -101,6 +103,16 @@ COMMENT ON COLUMN pot.ret.refunded_on IS 'Date the refund was paid out; NULL = n
 INSERT INTO pot.ret (qty, raised_on, refund_amt, refunded_on)
 SELECT 1 + g % 3, date '2023-11-01' + g, CASE WHEN g % 4 <> 0 THEN 5 + g % 40 END,
     CASE WHEN g % 4 <> 0 THEN date '2023-11-01' + g + 20 + g % 30 END FROM generate_series(1, 300) g;
+CREATE TYPE pot.ord_state AS ENUM ('placed', 'packed', 'sent', 'cancelled');
+CREATE TABLE pot.shop_order (ord_id serial PRIMARY KEY, ordered_at timestamp NOT NULL, ord_st pot.ord_state NOT NULL,
+    chan_cd char(1) NOT NULL, paid_at timestamp);
+COMMENT ON TABLE pot.shop_order IS 'Shop orders';
+COMMENT ON COLUMN pot.shop_order.chan_cd IS 'Sales channel: W = web shop, P = phone (account customers, invoiced)';
+COMMENT ON COLUMN pot.shop_order.paid_at IS 'Payment received; NULL = unpaid (phone orders are invoiced)';
+INSERT INTO pot.shop_order (ordered_at, ord_st, chan_cd, paid_at)
+SELECT timestamp '2024-01-02 10:00' + g * interval '13 hours', (ARRAY['placed', 'packed', 'sent', 'sent'])[1 + g % 4]::pot.ord_state,
+    CASE WHEN g % 3 = 0 THEN 'P' ELSE 'W' END, CASE WHEN g % 5 <> 0 THEN timestamp '2024-01-03 10:00' + g * interval '13 hours' END
+FROM generate_series(1, 600) g;
 ANALYZE;
 """
 
@@ -175,3 +187,10 @@ def test_a_tables_one_amount_is_its_worth_and_a_plural_names_its_past_date(ask, 
     text = ask("How much did we pay out in refunds in 2024?")
     assert "sum(t.refund_amt)" in _sql(text) and "refunded_on >=" in _sql(text), text
     assert float(re.search(r"\*\*([\d,.]+)\*\*", lead(text)).group(1).replace(",", "")) == float(want), text
+
+
+def test_placed_before_a_date_is_the_making_and_unpaid_is_the_null_its_comment_names(ask, dsn):
+    want = truth(dsn, "SELECT count(*) FROM pot.shop_order WHERE chan_cd = 'P' AND paid_at IS NULL "
+                      "AND ordered_at < '2024-10-01'")
+    text = ask("How many phone orders placed before October 2024 are still unpaid?")
+    assert f"**{want}**" in lead(text) and "'placed'" not in _sql(text) and "paid_at IS NULL" in _sql(text), text

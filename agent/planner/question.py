@@ -145,6 +145,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         if 0 < before and ws[before - 1] in PLANNED and ws[before] in _PLANNED_BY and first not in _AHEAD:
             r.used.add(before - 1)  # "scheduled for January 2024": when, not a status 'scheduled' (the past ones may
             # have happened since; "booked for next week" are still booked, not cancelled)
+        if r.window_pos > 0 and ws[r.window_pos - 1] in _MADE_WHEN:
+            r.used.add(r.window_pos - 1)  # "orders placed before October": when they were made, no status 'placed'
     for o in [m.table for m in r.mentions[1:] if m.table != r.subject]:
         link = cat.link(r.subject, o)
         if link and link[2] == o:  # "customers who placed orders yesterday": the orders are counted
@@ -201,6 +203,7 @@ def flag_said(t, ws: list[str]) -> bool:
 
 _PLANNED_BY = {"for", "on", "in", "during", "at"}
 _AHEAD = {"next", "tomorrow", "coming"}  # windows that have not begun
+_MADE_WHEN = {"placed", "made", "created", "raised", "logged", "submitted"}  # a row's making, right before its window
 _EVER = re.compile(r"\b(at some (?:point|stage|time)|at any (?:point|stage|time)|ever|at least once)\b")
 
 

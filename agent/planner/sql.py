@@ -1171,6 +1171,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
         strong = [w for w in said if singular(w) not in own]  # "NULL = aircraft owned by us": "owned" says it
 
         def says_one(w: str, x: str) -> bool:
+            if w == x:
+                return True  # "unpaid" for "NULL = unpaid" (not its synonym "paid")
             w = _SYNONYM.get(w, w)  # "living" dogs for "NULL = alive"
             if w.startswith("un") and len(w) >= 8 and x == w[2:]:  # "unanswered" says "answered", negated
                 return True
@@ -1200,8 +1202,8 @@ def said_null_filter(r: Read, fact: Table, f: Filters) -> bool:
             said_word = any(says_one(w, x) and x == w for x in said)
             neg = _negation_before(r.ws, i)  # "no Right to Rent check on file", "haven't been registered with a
             # protection scheme": a negation that opens the phrase, further back than the words just before
-            asked_not = bool((_DENIED if said_word else _NOT_YET).search(near)) or w.startswith(("in", "un")) \
-                or neg is not None
+            asked_not = bool((_DENIED if said_word else _NOT_YET).search(near)) or neg is not None \
+                or (w.startswith(("in", "un")) and not said_word)  # ("unpaid" for "NULL = unpaid" denies nothing)
             null = asked_not == bool(re.search(r"\b(not|never|no)\b", meaning))
             f.add(S("{} IS NULL" if null else "{} IS NOT NULL").format(ident(T, c.name)),
                   f"{c.name} {'is NULL' if null else 'set'} (its comment: {m.group(0).strip()})")
