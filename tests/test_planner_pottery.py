@@ -13,7 +13,9 @@ schema's;
 for rows, not the host's disks; "how much did we pay out in refunds" sums a returns table's one amount
 (refund_amt, though a refund is part of an order's worth elsewhere) by the date "refunds" names (refunded_on);
 "phone orders placed before October 2024 that are still unpaid": "placed" is when they were made (no status
-'placed') and "unpaid" is what the paid date's NULL means (the comment says "unpaid", no negation of "paid").
+'placed') and "unpaid" is what the paid date's NULL means (the comment says "unpaid", no negation of "paid");
+"RAKU furnaces": the word after a code its meaning says ("RAKU = raku furnace") is read with it, so the technician's
+"FT = furnace technician" does not filter too.
 Figures against independent SQL."""
 from __future__ import annotations
 
@@ -113,6 +115,18 @@ INSERT INTO pot.shop_order (ordered_at, ord_st, chan_cd, paid_at)
 SELECT timestamp '2024-01-02 10:00' + g * interval '13 hours', (ARRAY['placed', 'packed', 'sent', 'sent'])[1 + g % 4]::pot.ord_state,
     CASE WHEN g % 3 = 0 THEN 'P' ELSE 'W' END, CASE WHEN g % 5 <> 0 THEN timestamp '2024-01-03 10:00' + g * interval '13 hours' END
 FROM generate_series(1, 600) g;
+CREATE TABLE pot.device (dev_id int PRIMARY KEY, dev_typ varchar(4) NOT NULL);
+COMMENT ON TABLE pot.device IS 'Studio equipment';
+COMMENT ON COLUMN pot.device.dev_typ IS 'RAKU = raku furnace, ELEC = electric furnace, WHL = wheel';
+INSERT INTO pot.device SELECT g, (ARRAY['RAKU', 'ELEC', 'WHL'])[1 + g % 3] FROM generate_series(1, 12) g;
+ALTER TABLE pot.potter ADD COLUMN role_cd char(2) NOT NULL DEFAULT 'TU';
+COMMENT ON COLUMN pot.potter.role_cd IS 'FT = furnace technician, TU = tutor';
+UPDATE pot.potter SET role_cd = 'FT' WHERE potter_id IN (2, 4);
+CREATE TABLE pot.firing (firing_id serial PRIMARY KEY, dev_id int NOT NULL REFERENCES pot.device,
+    tech_id int NOT NULL REFERENCES pot.potter, fired_on date NOT NULL, cost_amt numeric(8,2) NOT NULL);
+COMMENT ON TABLE pot.firing IS 'Firings';
+INSERT INTO pot.firing (dev_id, tech_id, fired_on, cost_amt)
+SELECT 1 + g % 12, 1 + g % 4, date '2023-06-01' + g, 20 + g % 55 FROM generate_series(1, 500) g;
 ANALYZE;
 """
 
@@ -194,3 +208,11 @@ def test_placed_before_a_date_is_the_making_and_unpaid_is_the_null_its_comment_n
                       "AND ordered_at < '2024-10-01'")
     text = ask("How many phone orders placed before October 2024 are still unpaid?")
     assert f"**{want}**" in lead(text) and "'placed'" not in _sql(text) and "paid_at IS NULL" in _sql(text), text
+
+
+def test_the_word_after_a_code_that_its_meaning_says_is_read_with_it(ask, dsn):
+    want = truth(dsn, "SELECT sum(f.cost_amt) FROM pot.firing f JOIN pot.device d USING (dev_id) WHERE d.dev_typ = 'RAKU' "
+                      "AND f.fired_on >= '2024-01-01' AND f.fired_on < '2025-01-01'")
+    text = ask("What did we spend on firings in RAKU furnaces in 2024?")
+    assert "dev_typ = 'RAKU'" in _sql(text) and "role_cd" not in _sql(text), text
+    assert float(re.search(r"\*\*([\d,.]+)\*\*", lead(text)).group(1).replace(",", "")) == float(want), text

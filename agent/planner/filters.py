@@ -292,6 +292,7 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 used.add(i)
                 if hit.lower() in _pair(ws, i):
                     used.add(i + 1)
+                used.update(_described(c, hit, ws, i, skip | used))
         if c.is_text:  # "customers in the United Kingdom" for 'UK', "French suppliers", "Munich" for 'München'
             states = bool(set(name_parts(c.name)) & {"state", "province", "prov"})  # "California" for 'CA'
             for hit, span in [*_other_names(c.values, ws, skip | used, soft - used, states),
@@ -330,6 +331,13 @@ def value_filters(t: Table, ws: list[str], alias: str, skip: set[int],
                 eqs.append((column_ref(alias, c), other.code))  # reportable", "DO = dangerous occurrence (RIDDOR
                 said.append(f"{c.name} = {other.code} ({other.said})")  # reportable ...)"), as one IN list
     return (*_either(conds, said, eqs), used)
+
+
+def _described(c: Column, hit: str, ws: list[str], i: int, taken: set[int]) -> set[int]:
+    """The word right after a code said as itself that its meaning says too ("RTG cranes" for "RTG = rubber-tyred
+    gantry crane"): read with the code, so no other table's meaning takes it ("QCO = quay crane operator")."""
+    said = next((set(m.words) for m in meanings(c) if str(m.code) == hit and not isinstance(m.code, bool)), set())
+    return {i + 1} if i + 1 < len(ws) and i + 1 not in taken and stem(ws[i + 1]) in said else set()
 
 
 def _either(conds: list, said: list[str], eqs: list) -> tuple[list, list[str]]:
