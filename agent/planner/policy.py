@@ -102,8 +102,12 @@ def _activity_said(q: str, tables: list[str], cat: Catalog) -> bool:
 def _rows_not_activity(q: str, names: list[str], tables: list[str], cat: Catalog) -> bool:
     """Words like "waiting" or "stuck" matched a server-activity tool, but the question counts rows of a table it
     names and says nothing of sessions, locks or queries."""
-    return bool(tables) and set(names) <= _ACTIVITY_TOOLS and not _activity_said(q, tables, cat) \
-        and re.search(r"\b(how many|number of|count|total|average|which|list)\b", q, re.I) is not None \
+    return set(names) <= _ACTIVITY_TOOLS and not _activity_said(q, tables, cat) and _counts_rows(q, tables, cat)
+
+
+def _counts_rows(q: str, tables: list[str], cat: Catalog) -> bool:
+    """Whether the question counts, adds up or lists rows of a table (or view) it names."""
+    return bool(tables) and re.search(r"\b(how many|number of|count|total|average|which|list)\b", q, re.I) is not None \
         and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
 
 
@@ -115,9 +119,7 @@ def _rows_not_host(q: str, names: list[str], tables: list[str], cat: Catalog) ->
     """"How many former members still have wine in storage?", "the average net weight of an accepted load": a
     word of the host-resources tool, in a question that counts or averages rows of a table it names and says
     nothing of the machine."""
-    return names == ["host_resources"] and bool(tables) and not _HOST_SAID.search(q) \
-        and re.search(r"\b(how many|number of|count|total|average|which|list)\b", q, re.I) is not None \
-        and any(cat.tables[t].kind in "rpmv" for t in tables if t in cat.tables)
+    return names == ["host_resources"] and not _HOST_SAID.search(q) and _counts_rows(q, tables, cat)
 
 
 def heads_first(mentions: list) -> list[str]:

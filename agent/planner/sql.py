@@ -1716,17 +1716,17 @@ def _role_named(r: Read, fact: Table, cat: Catalog) -> tuple[psql.Composable, ps
     if len(keys) != 1:
         return None
     col, pt, refcol = keys[0]
-    name = full_name(pt, "n") if full_name(pt, "n") is not None else (
-        ident("n", pt.label_column()) if pt.label_column() else None)
-    if name is None:
+    name = full_name(pt, "n")
+    if name is None and pt.label_column() is None:
         return None
+    name = name if name is not None else ident("n", pt.label_column())
     return (S("{} AS {}, ").format(name, ident(f"{col}_name")),
             S(" LEFT JOIN {} n ON {} = {}").format(rel(pt), ident("n", refcol), ident(T, col)))
 
 
 def _role_parts(key: str, ref: str) -> set[str]:
     """The words of a key's name that say a role, not the table it points to: head_spec_id → {head}."""
-    theirs = [p for p in name_parts(ref)]
+    theirs = name_parts(ref)
     return {p for p in name_parts(key) if p not in ("id", "key", "no", "cd", "code")
             and not any(x.startswith(p) or p.startswith(x) for x in theirs)}
 
