@@ -736,8 +736,7 @@ def window_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
 def _years_between(r: Read, fact: Table) -> tuple[psql.Composable, str] | None:
     """A window of whole years ("before 2005", "in 2001", "between 2000 and 2005") on the one whole-number column of
     years of a table with no date (built_yr) — the one the question's words name when there are several."""
-    years = [c for c in fact.columns.values() if "int" in c.type and c.name != fact.pk
-             and (set(name_parts(c.name)) & _YEARS_NAMED or re.search(r"\byears?\b", c.comment, re.I))]
+    years = [c for c in fact.columns.values() if "int" in c.type and c.name != fact.pk and _holds_years(c)]
     if len(years) > 1:
         years = [c for c in years if set(name_parts(c.name)) & {x for w in r.ws for x in forms(w)}]
     bounds = [re.fullmatch(r"'(\d{4})-01-01'::date", b) if b else True for b in (r.window.lower, r.window.upper)]
@@ -775,6 +774,11 @@ def _year_column(r: Read, fact: Table) -> tuple[str, int, set[int]] | None:
     return None
 
 
+def _holds_years(c) -> bool:
+    """A whole-number column of years: its name says so (season, built_yr) or its comment does."""
+    return bool(set(name_parts(c.name)) & _YEARS_NAMED or re.search(r"\byears?\b", c.comment, re.I))
+
+
 _CALENDAR_UNITS = {"year", "years", "month", "months", "week", "weeks", "day", "days", "quarter", "quarters"}
 _YEARS_NAMED = {"year", "yr", "season", "fy", "intake", "cohort"}  # whole-number columns that hold a year
 _YEAR_STEP = {"this": 0, "current": 0, "present": 0, "last": -1, "previous": -1, "next": 1, "coming": 1}
@@ -789,7 +793,7 @@ def _this_year_column(r: Read, cat: Catalog, fact: Table) -> tuple[str, int, set
         c = _whole_number_col(fact, r.ws[i + 1])
         if c is None:
             continue
-        if not (set(name_parts(c.name)) & _YEARS_NAMED or re.search(r"\byears?\b", c.comment, re.I)):
+        if not _holds_years(c):
             continue  # "this batch", "the current stage": a number that is no year
         today = dt.date.fromisoformat(cat.clock[2]) if cat.clock else dt.date.today()
         return c.name, today.year + _YEAR_STEP[w], {i, i + 1}
@@ -946,7 +950,7 @@ def comment_exclusions(fact: Table, f: Filters) -> None:
 
 
 _CLOSES = {"to", "thru", "close", "closes", "closing"}  # the end of a period whose every row has one (close_dt)
-_BEGINS = {"start", "starts", "begin", "begins", "from", "open", "opens", "opened", "opening", "effective"}
+_BEGINS = _STARTS | {"open", "opening", "effective"}  # a period's first day (open_dt), besides a season's start
 _UNENDED = {"open", "active", "running", "ongoing", "outstanding", "unresolved", "pending", "live", "valid", "unpaid",
             "employed", "serving", "working", "alive", "underway"}
 _ENDED_SAID = re.compile(r"\bno longer\b|\b(ended|stopped|discontinued|withdrawn|left|ceased)\b")
