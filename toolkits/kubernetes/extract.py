@@ -122,6 +122,50 @@ def selects(selector: dict | None, labels: dict[str, str]) -> bool:
     return True
 
 
+def _placement_fits(spec: dict, labels: dict[str, str]) -> bool:
+    """A node with these labels meets a pod's nodeSelector and one of its required nodeAffinity terms."""
+    terms = ((((spec.get("affinity") or {}).get("nodeAffinity") or {})
+              .get("requiredDuringSchedulingIgnoredDuringExecution") or {}).get("nodeSelectorTerms") or [])
+    return selects(spec.get("nodeSelector") or {}, labels) and (
+        not terms or any(selects({"matchExpressions": t.get("matchExpressions") or []}, labels) for t in terms))
+
+
+def unlabelled_twin(spec: dict, nodes: list[Node]) -> tuple[Node, str] | None:
+    """The one Ready, schedulable node named like every node an unscheduled pod's required placement matches (the
+    same name but for its closing number: talos-db-03 beside talos-db-01 and -02) that does not match it: a
+    replacement that joined without the pool's labels. With what it lacks, as the edge's detail."""
+    terms = (((spec.get("affinity") or {}).get("nodeAffinity") or {})
+             .get("requiredDuringSchedulingIgnoredDuringExecution") or {}).get("nodeSelectorTerms")
+    if not spec.get("nodeSelector") and not terms:
+        return None
+    real = [n for n in nodes if not n.missing]
+    fit = [n for n in real if _placement_fits(spec, n.labels)]
+    stems = {re.sub(r"\d+$", "", n.name) for n in fit}
+    stem = stems.pop() if len(stems) == 1 else ""
+    if len(stem) < 3 or stem == fit[0].name:
+        return None
+    twins = [n for n in real if n not in fit and re.sub(r"\d+$", "", n.name) == stem and n.phase == "Ready"
+             and not n.detail.get("unschedulable")]
+    if len(twins) != 1:
+        return None
+    asked = set(spec.get("nodeSelector") or {}) | {e.get("key") for t in terms or [] for e in t.get("matchExpressions") or []}
+    lacks = {k: fit[0].labels.get(k) for k in sorted(asked) if twins[0].labels.get(k) != fit[0].labels.get(k)}
+    return twins[0], json.dumps(lacks, sort_keys=True)
+
+
+UNLABELLED_SLICE = "no service-name label"  # a hand-written EndpointSlice named after a selector-less Service
+NO_CLASS_SET = "no class set"  # a claim without storageClassName, and a class that could be the cluster's default
+
+
+def _default_mark(o: dict) -> str | None:
+    """A StorageClass's default-class annotation ("true" / "false"), None when it has none."""
+    notes = (o.get("metadata") or {}).get("annotations") or {}
+    for k in ("storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class"):
+        if k in notes:
+            return str(notes[k]).lower()
+    return None
+
+
 def _meta(o: dict) -> tuple[str, str, dict]:
     m = o.get("metadata") or {}
     return m.get("namespace") or "", m.get("name") or "", m
@@ -292,7 +336,7 @@ def build(snap: Snapshot) -> Graph:
     # --- nodes -------------------------------------------------------------------------
     for o in snap.items("Namespace"):
         add("Namespace", o, phase=(o.get("status") or {}).get("phase", "Active"), detail={"injects": _injects(o),
-                                                                                          "nodeSelector": _project_selector(o)})
+                                                                                          "nodeSelector": _project_selector(o), "created": _created(o)})
     for o in snap.items("Node"):
         st = o.get("status") or {}
         conds = {c.get("type"): c.get("status") for c in st.get("conditions") or []}
@@ -302,7 +346,7 @@ def build(snap: Snapshot) -> Graph:
             detail={"messages": [c.get("message") for c in st.get("conditions") or []
                                  if c.get("type") in bad and c.get("message")],
                     "labels": dict((o.get("metadata") or {}).get("labels") or {}),"taints": (o.get("spec") or {}).get("taints") or [], "allocatable": st.get("allocatable") or {},
-                    "unschedulable": bool((o.get("spec") or {}).get("unschedulable"))})
+                    "unschedulable": bool((o.get("spec") or {}).get("unschedulable")), "created": _created(o)})
     for o in snap.items("Pod"):
         phase, reasons, conds, extra = _pod_state(o, g.now)
         spec = o.get("spec") or {}
@@ -313,6 +357,7 @@ def build(snap: Snapshot) -> Graph:
             **extra, "containers": _containers(spec), "nodeSelector": spec.get("nodeSelector") or {},
             "tolerations": spec.get("tolerations") or [], "node": spec.get("nodeName") or "",
             "serviceAccount": spec.get("serviceAccountName") or "default", "dnsPolicy": spec.get("dnsPolicy") or "",
+            "scheduler": spec.get("schedulerName") or "default-scheduler",
             "env_names": sorted({e.get("name") for c in spec.get("containers") or [] for e in c.get("env") or []}),
             "env": {e.get("name"): e.get("value") for c in spec.get("containers") or [] for e in c.get("env") or []
                     if e.get("value") is not None}})
@@ -364,6 +409,7 @@ def build(snap: Snapshot) -> Graph:
             "cluster_dns": _meta(o)[0] == "kube-system" and ((spec.get("selector") or {}).get("k8s-app") == "kube-dns"
                                                              or _meta(o)[1] in ("kube-dns", "coredns")),
             "publishNotReady": bool(spec.get("publishNotReadyAddresses")),
+            "internalTrafficPolicy": spec.get("internalTrafficPolicy") or "Cluster",
             "externalName": spec.get("externalName"),
             "lb_address": bool(((o.get("status") or {}).get("loadBalancer") or {}).get("ingress")),
             "lb_notes": {k: v for k, v in ((o.get("metadata") or {}).get("annotations") or {}).items() if "load-balancer" in k},
@@ -379,7 +425,9 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("EndpointSlice"):
         eps = o.get("endpoints") or []
         ready = sum(1 for e in eps if (e.get("conditions") or {}).get("ready", True))
-        add("EndpointSlice", o, phase="Ready" if ready else "Empty", detail={"ready": ready})
+        add("EndpointSlice", o, phase="Ready" if ready else "Empty", detail={
+            "ready": ready, "addresses": [a for e in eps for a in e.get("addresses") or []][:20],
+            "ports": [p.get("port") for p in o.get("ports") or []]})
     for o in snap.items("PersistentVolumeClaim"):
         spec, st = o.get("spec") or {}, o.get("status") or {}
         add("PersistentVolumeClaim", o, phase=st.get("phase", ""), detail={
@@ -398,7 +446,8 @@ def build(snap: Snapshot) -> Graph:
     for o in snap.items("StorageClass"):
         add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner"),
                                                       "mountOptions": o.get("mountOptions") or [],
-                                                      "binding": o.get("volumeBindingMode") or "Immediate"})
+                                                      "binding": o.get("volumeBindingMode") or "Immediate",
+                                                      "default": _default_mark(o), "created": _created(o)})
     for o in snap.items("ConfigMap"):
         data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
         add("ConfigMap", o, phase="Active", detail={"keys": sorted(data), "data": data})
@@ -414,7 +463,8 @@ def build(snap: Snapshot) -> Graph:
         spec = o.get("spec") or {}
         add("NetworkPolicy", o, phase="Active", detail={
             "podSelector": spec.get("podSelector") or {}, "ingress": spec.get("ingress"), "egress": spec.get("egress"),
-            "policyTypes": spec.get("policyTypes") or (["Ingress"] + (["Egress"] if spec.get("egress") else []))})
+            "policyTypes": spec.get("policyTypes") or (["Ingress"] + (["Egress"] if spec.get("egress") else [])),
+            "created": _created(o)})
     for o in snap.items("ServiceAccount"):
         ids = {k: v for k, v in ((o.get("metadata") or {}).get("annotations") or {}).items() if k in CLOUD_IDENTITY}
         add("ServiceAccount", o, phase="Active", detail={"automount": o.get("automountServiceAccountToken"),
@@ -488,6 +538,9 @@ def build(snap: Snapshot) -> Graph:
             for n in nodes if said else []:
                 if re.search(rf"(?<![\w.-]){re.escape(n.name)}(?![\w-])", said):
                     edge("SELECTS_NODE", uid, n.uid)
+        twin = None if spec.get("nodeName") else unlabelled_twin(spec, nodes)
+        if twin:
+            edge("MISSES_NODE", uid, twin[0].uid, twin[1])
         refs, configs = _refs(spec), []
         for kind, name_, key_ in _files_read(spec, " ".join(g.nodes[uid].detail.get("messages") or [])):
             refs[kind].setdefault(name_, set()).add(key_)  # a file its failure names is a key it reads
@@ -548,7 +601,16 @@ def build(snap: Snapshot) -> Graph:
     for k in ("Deployment", "StatefulSet", "DaemonSet"):
         for w in g.by_kind(k):
             workloads.setdefault(w.namespace, []).append(w)
+    targets: dict[tuple[str, str], set[str]] = {}  # a selector-less Service's pods, as its Endpoints name them
+    for o in snap.items("Endpoints"):
+        ns, name, _ = _meta(o)
+        targets[(ns, name)] = {a["targetRef"].get("name") for sub in o.get("subsets") or []
+                               for a in (sub.get("addresses") or []) + (sub.get("notReadyAddresses") or [])
+                               if (a.get("targetRef") or {}).get("kind") == "Pod"}
     for svc in g.by_kind("Service"):
+        if not svc.detail["selector"]:  # endpoints a controller writes (Patroni's leader Service): the pods they name
+            for name in sorted(targets.get((svc.namespace, svc.name), ())):
+                edge("SELECTS", svc.uid, by_key.get(key("Pod", svc.namespace, name)), "endpoints")
         if svc.detail["selector"]:
             for p in selected(svc.namespace, svc.detail["selector"]):
                 edge("SELECTS", svc.uid, p.uid)
@@ -568,6 +630,10 @@ def build(snap: Snapshot) -> Graph:
         for n in g.by_kind(kind):
             svc = n.labels.get("kubernetes.io/service-name") if kind == "EndpointSlice" else n.name
             edge("ENDPOINTS_OF", n.uid, by_key.get(key("Service", n.namespace, svc or "")))
+            for s in [] if svc or kind == "Endpoints" else g.by_kind("Service"):
+                if s.namespace == n.namespace and not s.missing and not s.detail["selector"] and \
+                        not s.detail["externalName"] and (n.name == s.name or n.name.startswith(s.name + "-")):
+                    edge("ENDPOINTS_OF", n.uid, s.uid, UNLABELLED_SLICE)  # written by hand for it, named after it
     for o in snap.items("Ingress"):
         ns, name, _ = _meta(o)
         ing = by_key[key("Ingress", ns, name)]
@@ -597,6 +663,7 @@ def build(snap: Snapshot) -> Graph:
             edge("APPLIES_TO", np_.uid, p.uid)
     for q in g.by_kind("ResourceQuota"):
         edge("LIMITS", q.uid, by_key.get(key("Namespace", "", q.namespace)))
+    classes = [c for c in g.by_kind("StorageClass") if not c.missing]
     for o in snap.items("PersistentVolumeClaim"):
         ns, name, _ = _meta(o)
         uid = by_key[key("PersistentVolumeClaim", ns, name)]
@@ -605,6 +672,11 @@ def build(snap: Snapshot) -> Graph:
             edge("BINDS", uid, ref("PersistentVolume", "", spec["volumeName"]))
         if spec.get("storageClassName"):
             edge("USES_CLASS", uid, ref("StorageClass", "", spec["storageClassName"]))
+        elif spec.get("storageClassName") is None and not spec.get("volumeName") and not any(
+                c.detail["default"] == "true" for c in classes):
+            for c in classes:  # no class asked and none marked default: the classes that could be the default
+                if c.detail["default"] != "false":
+                    edge("USES_CLASS", uid, c.uid, NO_CLASS_SET)
     for o in snap.items("PersistentVolume"):
         spec = o.get("spec") or {}
         pv = by_key[key("PersistentVolume", "", _meta(o)[1])]

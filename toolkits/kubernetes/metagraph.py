@@ -29,6 +29,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     # a pod that dies of a schema the database lacks (missing column), and its application's migration Jobs
     "NEEDS_SCHEMA": (("Pod", "Job"),),
     "SELECTS_NODE": (("Pod", "Node"),),
+    # an unscheduled pod and the one node named like all those its placement matches that lacks their labels
+    "MISSES_NODE": (("Pod", "Node"),),
     # an object a custom resource owns (a database operator's Service) and the operator Deployment that writes it
     "MANAGED_BY": (("Service", "Deployment"),),  # an unscheduled pod's nodeSelector matches the node's labels
     "SELECTS": (("Service", "Pod"),),

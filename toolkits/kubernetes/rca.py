@@ -24,10 +24,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkits.kubernetes.extract import tokens
+from toolkits.kubernetes.extract import UNLABELLED_SLICE, tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
-from toolkits.kubernetes.rules import (DNS_FAILURE, MOUNT_FAILED, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS, Symptom,
+from toolkits.kubernetes.rules import (DNS_FAILURE, MOUNT_FAILED, READ_ONLY, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS, Symptom,
                                       Verdict, ref)
 from toolkits.kubernetes.snapshot import Snapshot
 
@@ -42,8 +42,8 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),
     "liveness": ("Node", *W),
     "create": ("ResourceQuota", "ServiceAccount", "Namespace", *W, "CronJob"),
-    "unreachable": ("Service", "Endpoints", "NetworkPolicy", "ConfigMap", "Deployment"),
-    "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet"),
+    "unreachable": ("Service", "Endpoints", "EndpointSlice", "NetworkPolicy", "ConfigMap", "Deployment", "Namespace"),
+    "noendpoints": ("Service", "Deployment", "StatefulSet", "DaemonSet", "EndpointSlice"),
     "nobackend": ("Ingress",),
     "nolb": ("Service",),  # a LoadBalancer Service the cloud's controller fails to give an address
     "attach": ("ServiceAccount", "PersistentVolume", "Node"),
@@ -51,6 +51,7 @@ CAUSES: dict[str, tuple[str, ...]] = {
     "mount": ("StorageClass", "PersistentVolume"),
     "servicelink": ("Service",),  # a Docker-link variable the kubelet injected for a Service of the same name
     "slots": ("CronJob", "Deployment", "StatefulSet"),  # who else holds the server's connections
+    "readonly": ("Service", "ConfigMap"),  # writes refused: a Service that sends them to replicas, a server's setting
     "locks": ("Job", "CronJob", "Deployment", "StatefulSet"),  # who else holds the locks the client waits for
     "nodedown": ("Node", "DaemonSet"),
     "suspended": ("CronJob",),
@@ -71,6 +72,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("attach", r"FailedAttachVolume|AttachVolume\.Attach failed"),
     ("mount", MOUNT_FAILED),
     ("slots", SLOTS),
+    ("readonly", READ_ONLY),
     ("locks", r"lock timeout|55P03|Lock wait timeout exceeded|could not obtain lock on"),
     ("servicelink", SERVICE_LINK),
     ("unschedulable", r"FailedScheduling|Unschedulable"),
@@ -81,7 +83,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
                     r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset|"
                     r"[Tt]imed out after \d+ ?ms while waiting (?:for a server|to connect)|MongoTimeoutException|"
-                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout|" + DNS_FAILURE.pattern),
+                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout|[Cc]onnect timed out|Communications link failure|" + DNS_FAILURE.pattern),
 )
 
 
@@ -129,12 +131,15 @@ UNHEALTHY = {  # kind -> Cypher WHERE over n: the entities that are unhealthy by
                "WHERE e.reasons CONTAINS 'JobAlreadyActive' AND e.detail CONTAINS '\"recent\": true' }",
     "Service": "NOT n.missing AND (n.detail CONTAINS '\"selector\": {' AND NOT EXISTS { MATCH (n)-[:SELECTS]->(:Pod) } "
                "OR n.detail CONTAINS '\"lb_address\": false' AND EXISTS { MATCH (e:Event)-[:EVENT_OF]->(n) "
-               "WHERE e.reasons CONTAINS 'SyncLoadBalancerFailed' AND e.detail CONTAINS '\"recent\": true' })",
+               "WHERE e.reasons CONTAINS 'SyncLoadBalancerFailed' AND e.detail CONTAINS '\"recent\": true' } "
+               # a selector-less Service whose only backends are in a slice written for it without its label
+               "OR EXISTS { MATCH (:EndpointSlice)-[r:ENDPOINTS_OF]->(n) WHERE r.detail = '" + UNLABELLED_SLICE + "' } "
+               "AND NOT EXISTS { MATCH (e)-[r:ENDPOINTS_OF]->(n) WHERE e.phase = 'Ready' AND r.detail IS NULL })",
     "Ingress": "EXISTS { MATCH (n)-[:ROUTES_TO]->(s:Service) WHERE s.missing } OR n.detail CONTAINS '\"unserved\"' "
                "OR n.detail CONTAINS '\"unadmitted\"'",
 }
 OWN_SIGNALS = {"create", "storage", "noendpoints", "nobackend", "nolb", "nodedown", "suspended", "jobfail", "blocked", "stalled"}  # what a non-pod entity can show
-SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "nolb": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "mount": 5, "slots": 4, "locks": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
+SEVERITY = {"blocked": 2, "stalled": 2, "suspended": 2, "jobfail": 2, "unreachable": 2, "nobackend": 3, "nolb": 3, "create": 5, "config": 5, "image": 5, "storage": 5, "attach": 5, "mount": 5, "slots": 4, "locks": 4, "readonly": 4, "servicelink": 4, "unschedulable": 5, "nodedown": 6, "crash": 4,
             "liveness": 3, "noendpoints": 3, "notready": 2}
 
 

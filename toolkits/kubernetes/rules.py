@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from kubernetes.utils import parse_quantity
 
-from toolkits.kubernetes.extract import DNS_FAILURE, selects, service_of, tokens, ts
+from toolkits.kubernetes.extract import DNS_FAILURE, NO_CLASS_SET, UNLABELLED_SLICE, selects, service_of, tokens, ts
 from toolkits.kubernetes.graph import StateGraph, node_dict
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet")
@@ -189,6 +189,9 @@ _REJECTED = (
 )
 
 
+# a write refused because the server it reached takes no writes (PostgreSQL, MySQL, Redis, MongoDB)
+READ_ONLY = (r"running with the --(?:super-)?read-only option|cannot execute \w+ in a read-only transaction|"
+             r"READONLY You can't write against a read only replica|NotWritablePrimary|not master and slaveOk=false")
 # what a client is told when the server (or the pooler / proxy in between) refuses it because of a line of its
 # configuration: (the client's words, the configuration lines that decide it)
 _REFUSED = (
@@ -196,7 +199,7 @@ _REFUSED = (
     (r'no pg_hba\.conf entry for host "?[\d.:a-f]+',  # PostgreSQL: the host lines of pg_hba.conf
      r"^\s*host(?:ssl|nossl|gssenc)?\s+\S+\s+\S+\s+[\d.:a-f]+/\d+.*"),
     (r"no more connections allowed \(max_client_conn\)", r"^\s*max_client_conn\s*=\s*\d+"),  # PgBouncer
-    (r"running with the --(?:super-)?read-only option|cannot execute \w+ in a read-only transaction",
+    (READ_ONLY,
      # PostgreSQL told to refuse writes; a proxy's server list, which decides where writes go (ProxySQL hostgroups).
      # (not a replica's own read_only: a replica is read-only by design, and the Service choosing it is the mistake)
      r"^\s*default_transaction_read_only\s*[=:]\s*\S+|\{[^}\n]*\bhostgroup\s*=\s*\d+[^}\n]*\}"),
@@ -588,6 +591,8 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
     claim = _pending_claim(nodes)
     if claim is None:
         return None
+    if _edge_detail(edges) == NO_CLASS_SET:
+        return _default_unmarked(c, claim, s, sg)
     if c.get("missing") and _class_never_here(claim, sg):
         return None  # a standalone claim from another cluster's manifests: the claim is what to change
     if c.get("missing"):
@@ -618,6 +623,25 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                         f"volumes of class {c['name']} were provisioned before; no controller for {prov} is in the snapshot"],
                        f"check the controller of {prov}: kubectl get pods -A | grep -i provisioner; its logs", strong=False)
     return None
+
+
+def _default_unmarked(c: dict, claim: dict, s: Symptom, sg: StateGraph) -> Verdict:
+    """A claim that names no class waits because no StorageClass is marked default; the class to mark is the one
+    not marked "false" that holds the cluster's volumes (a class re-created without the annotation)."""
+    _, rows = sg.query("MATCH (k:StorageClass) WHERE NOT k.missing AND NOT k.detail CONTAINS '\"default\": \"false\"' "
+                       "OPTIONAL MATCH (v:PersistentVolume)-[:USES_CLASS]->(k) RETURN k.uid, k.name, count(v)")
+    used = sorted(((n, uid, name) for uid, name, n in rows), reverse=True)
+    best = used[0][1] == c["uid"] and (len(used) == 1 or used[0][0] > used[1][0])
+    said = next((m for m in s.messages if "no storage class is set" in m), "")
+    return Verdict(f"No StorageClass is marked default, so claim {claim['name']} (no storageClassName) gets no volume; "
+                   f"StorageClass {c['name']}, which holds {used[[u[1] for u in used].index(c['uid'])][0]} of the "
+                   "cluster's volumes, lacks the default-class annotation",
+                   [f"{ref(claim)} is {claim.get('phase') or 'Pending'} and sets no storageClassName"
+                    + (f": {said[:160]}" if said else ""),
+                    "classes not marked is-default-class=\"false\": " + ", ".join(f"{name} ({n} volumes)" for n, _, name in used),
+                    f"StorageClass {c['name']} created {c['detail'].get('created') or '?'}"],
+                   f"kubectl annotate storageclass {c['name']} storageclass.kubernetes.io/is-default-class=true   # and in "
+                   "the manifest that (re)creates it; the pending claims then get the class", strong=best)
 
 
 def _bound_too_early(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
@@ -864,6 +888,18 @@ def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: St
                             f"PersistentVolume {pv['name']} is pinned to {c['name']} (nodeAffinity "
                             f"{pv['detail'].get('nodeTerms')})", f"Node {c['name']}: spec.unschedulable true"],
                            f"kubectl uncordon {c['name']}   # when its maintenance is over")
+    unmatched = _NO_NODE_MATCH.search(s.text) if "unschedulable" in s.signals else None
+    if unmatched and labels_of(edges) == ["MISSES_NODE"]:
+        lacks = json.loads(_edge_detail(edges) or "{}")
+        said = ",".join(f"{k}={v}" for k, v in lacks.items())
+        peers = sorted(n for n, lab in _node_labels(sg).items() if lacks and all(lab.get(k) == v for k, v in lacks.items()))
+        return Verdict(f"Node {c['name']} lacks the label{'s' if len(lacks) > 1 else ''} {said} that the nodes named "
+                       f"like it carry, so {nodes[0]['name']} cannot be placed on it",
+                       [f"{ref(nodes[0])} is Pending: {unmatched.group(0)}",
+                        f"nodes with {said}: {', '.join(peers)}; {c['name']} (created {c['detail'].get('created')}, "
+                        f"Ready) has {', '.join(f'{k}={v}' for k, v in (c['detail'].get('labels') or {}).items() if k in lacks) or 'none of them'}"],
+                       f"kubectl label node {c['name']} {' '.join(f'{k}={v}' for k, v in lacks.items())}   # and in "
+                       "the node pool's template, so a rebuilt node joins with it")
     if "unschedulable" in s.signals and edges and edges[-1].get("_LABEL", edges[-1].get("_label")) == "SELECTS_NODE":
         pod = nodes[0]
         bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
@@ -951,6 +987,61 @@ def _unpublished_peers(c: dict, pods: list[dict], nodes: list[dict], edges: list
                    f"kubectl patch service {c['name']}{_ns(c)} -p '{{\"spec\": {{\"publishNotReadyAddresses\": true}}}}'")
 
 
+_PER_POD = re.compile(r"pod-name|pod-index|pod-template-hash|controller-revision-hash|pod-template-generation")
+_WRITER = re.compile(r"primary|master|leader|writer|\brw\b|-rw\b|write")
+
+
+def _writes_to_replicas(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
+    """A Service its clients write through that selects the replicas as well as the primary: the pods behind it
+    differ in a role label that another Service of the namespace selects on, and the writes refused are the share
+    that lands on a replica."""
+    sel = c["detail"].get("selector") or {}
+    _, rows = sg.query("MATCH (:Service {uid: $uid})-[:SELECTS]->(p:Pod) RETURN p.name, p.labels", {"uid": c["uid"]})
+    pods = {name: json.loads(labels or "{}") for name, labels in rows}
+    _, rows = sg.query("MATCH (s:Service {namespace: $ns}) WHERE s.uid <> $uid AND NOT s.missing RETURN s.name, s.detail",
+                       {"ns": c["namespace"], "uid": c["uid"]})
+    others = {name: json.loads(d).get("selector") or {} for name, d in rows}
+    for key in sorted({k for lab in pods.values() for k in lab if k not in sel and not _PER_POD.search(k)}):
+        groups: dict[str, list[str]] = {}
+        for name, lab in sorted(pods.items()):
+            groups.setdefault(lab.get(key, ""), []).append(name)
+        routed = {name: o[key] for name, o in others.items() if key in o and o[key] in groups}
+        if len(groups) < 2 or not routed:
+            continue
+        writer = next((v for name, v in sorted(routed.items()) if _WRITER.search(name)),
+                      min(groups, key=lambda v: len(groups[v])))
+        said = re.search(READ_ONLY, s.text)
+        return Verdict(f"Service {c['name']}, which {s.node['name']} writes through, selects the replicas as well as "
+                       f"the primary: its selector {sel} lacks {key}",
+                       [f"{ref(s.node)}: {s.text[max(0, said.start() - 80):said.end() + 40].strip()[:240]}",
+                        "the pods behind it: " + "; ".join(f"{key}={v or '(none)'}: {', '.join(n)}" for v, n in groups.items()),
+                        "other Services select on it: " + ", ".join(f"{n} ({key}={v})" for n, v in sorted(routed.items()))],
+                       f"kubectl patch service {c['name']}{_ns(c)} -p '{{\"spec\": {{\"selector\": {{\"{key}\": "
+                       f"\"{writer}\"}}}}}}'")
+    return None
+
+
+def _node_local(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    """A Service with internalTrafficPolicy Local: a client on a node where none of its ready pods runs has its
+    connections dropped (no fallback to other nodes), while clients beside a backend work."""
+    client = nodes[0]
+    if c["detail"].get("internalTrafficPolicy") != "Local" or labels_of(edges) != ["CONNECTS_TO"] or \
+            client["kind"] != "Pod" or not client["detail"].get("node") or DNS_FAILURE.search(s.text):
+        return None
+    _, rows = sg.query("MATCH (:Service {uid: $uid})-[:SELECTS]->(p:Pod)-[:SCHEDULED_ON]->(n:Node) WHERE p.conditions "
+                       "CONTAINS 'Ready=True' RETURN DISTINCT n.name", {"uid": c["uid"]})
+    served = sorted(r[0] for r in rows)
+    if not served or client["detail"]["node"] in served:
+        return None
+    return Verdict(f"Service {c['name']} has internalTrafficPolicy: Local, and no ready pod of it runs on "
+                   f"{client['detail']['node']}, where {client['name']} runs: its connections are dropped",
+                   [f"{ref(client)} on {client['detail']['node']}: {s.text[:200]}",
+                    f"the ready pods behind {c['name']} run only on {', '.join(served)}",
+                    f"Service {c['name']}: spec.internalTrafficPolicy Local (traffic stays on the client's node)"],
+                   f"kubectl patch service {c['name']}{_ns(c)} -p '{{\"spec\": {{\"internalTrafficPolicy\": "
+                   "\"Cluster\"}}}}'")
+
+
 @rule("Service")
 def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if "servicelink" in s.signals and not c.get("missing"):
@@ -958,9 +1049,11 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
         if found:
             return found
     if "unreachable" in s.signals and not c.get("missing"):
-        found = _external_name(c, s, nodes, sg) or _member_names_lost(c, s)
+        found = _external_name(c, s, nodes, sg) or _member_names_lost(c, s) or _node_local(c, s, nodes, edges, sg)
         if found:
             return found
+    if "readonly" in s.signals and labels_of(edges) == ["CONNECTS_TO"]:
+        return _writes_to_replicas(c, s, sg)
     if "nolb" in s.signals and s.node["uid"] == c["uid"]:
         return _no_load_balancer(c, s, sg)
     if not ({"notready", "noendpoints"} & set(s.signals)) or c.get("missing"):
@@ -1001,6 +1094,28 @@ def check_service(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                            f"kubectl patch service {c['name']}{_ns(c)} --type json -p "
                            f"'[{{\"op\":\"replace\",\"path\":\"/spec/ports/0/targetPort\",\"value\":{sorted(ports)[0]}}}]'")
     return None
+
+
+@rule("EndpointSlice")
+def check_slice(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
+    """A hand-written EndpointSlice for a selector-less Service that lacks the kubernetes.io/service-name label:
+    nothing ties it to the Service, which has no backends, so its clients' connections are refused."""
+    if not ({"unreachable", "noendpoints"} & set(s.signals)) or _edge_detail(edges) != UNLABELLED_SLICE or \
+            labels_of(edges) not in (["CONNECTS_TO", "ENDPOINTS_OF"], ["ENDPOINTS_OF"]):
+        return None
+    svc = nodes[-2]
+    _, rows = sg.query("MATCH (e)-[r:ENDPOINTS_OF]->(:Service {uid: $uid}) WHERE e.phase = 'Ready' AND (r.detail IS NULL OR r.detail <> $d) "
+                       "RETURN count(e)", {"uid": svc["uid"], "d": UNLABELLED_SLICE})
+    if rows[0][0]:
+        return None  # the Service has backends of its own: this slice is not what it lacks
+    addr = ", ".join(c["detail"].get("addresses") or []) or "(none)"
+    return Verdict(f"EndpointSlice {c['name']}, written for the selector-less Service {svc['name']}, lacks the label "
+                   f"kubernetes.io/service-name: {svc['name']}, so the Service has no backends",
+                   ([f"{ref(s.node)} connects to {ref(svc)}: {s.text[:160]}"] if s.node is not svc else []) +
+                   [f"{ref(svc)} has no selector and no Endpoints or EndpointSlice of its own with a ready address",
+                    f"EndpointSlice {c['name']} lists {addr} (ports {c['detail'].get('ports')}), labels "
+                    f"{c.get('labels') or '{}'}"],
+                   f"kubectl label endpointslice {c['name']}{_ns(c)} kubernetes.io/service-name={svc['name']}")
 
 
 @rule("Endpoints")
@@ -1058,15 +1173,16 @@ def _allows(policy: dict, direction: str, peer_pod: dict, peer_ns_labels: dict, 
         if not _port_ok(r, port, dst_pod):
             continue
         peers = r.get("from" if direction == "Ingress" else "to")
-        if not peers:
+        if not peers or any(_names_pod(policy, peer, peer_pod, peer_ns_labels) for peer in peers):
             return True
-        for peer in peers:
-            nsel, psel = peer.get("namespaceSelector"), peer.get("podSelector")
-            ns_ok = selects(nsel, peer_ns_labels) if nsel is not None else peer_pod["namespace"] == policy["namespace"]
-            pod_ok = selects(psel, peer_pod["labels"]) if psel is not None else True
-            if "ipBlock" not in peer and ns_ok and pod_ok:
-                return True
     return False
+
+
+def _names_pod(policy: dict, peer: dict, pod: dict, ns_labels: dict) -> bool:
+    """A policy rule's peer (namespaceSelector / podSelector; not an ipBlock) that selects this pod."""
+    nsel, psel = peer.get("namespaceSelector"), peer.get("podSelector")
+    ns_ok = selects(nsel, ns_labels) if nsel is not None else pod["namespace"] == policy["namespace"]
+    return "ipBlock" not in peer and ns_ok and (selects(psel, pod["labels"]) if psel is not None else True)
 
 
 def _policies_on(sg: StateGraph, pod: dict, direction: str) -> list[dict]:
@@ -1083,11 +1199,13 @@ def _stale_peer(policy: dict, direction: str, spaces: list[dict]) -> bool:
                for peer in peers)
 
 
-def _to_fix(policies: list[dict], direction: str, svc: dict, target, sg: StateGraph | None = None) -> dict:
+def _to_fix(policies: list[dict], direction: str, svc: dict, target, sg: StateGraph | None = None,
+            peer: dict | None = None) -> dict:
     """Of the policies that together drop the traffic, the one to change: an allow-list, not a default deny
     beside it; first one whose peers name a namespace that no longer exists, then one that admits the Service's
-    port but not the pod's (the port NetworkPolicies see is the pod's, after the Service), then one meant for
-    other namespaces' clients, then any allow-list."""
+    port but not the pod's (the port NetworkPolicies see is the pod's, after the Service), then one whose peers
+    are the pod at the other end (``peer``) on another port, then one meant for other namespaces' clients, then
+    any allow-list."""
     allow = [p for p in policies if p["detail"].get(direction.lower())]
     if not allow:
         return policies[0]
@@ -1105,9 +1223,13 @@ def _to_fix(policies: list[dict], direction: str, svc: dict, target, sg: StateGr
             return 0
         if target in ports:
             return 1
-        if any("namespaceSelector" in peer for r in rules for peer in r.get("from" if direction == "Ingress" else "to") or []):
-            return 2
-        return 3
+        peers = [x for r in rules for x in r.get("from" if direction == "Ingress" else "to") or []]
+        if peer is not None and sg is not None and any(
+                _names_pod(p, x, peer, _ns_labels(sg, peer["namespace"])) for x in peers):
+            return 2  # meant for exactly this pod, on a port it does not listen on
+        if any("namespaceSelector" in x for x in peers):
+            return 3
+        return 4
     return min(allow, key=lambda p: (p["uid"] not in stale, rank(p)))
 
 
@@ -1124,6 +1246,34 @@ def _blocked(sg: StateGraph, client: dict, svc: dict, dst: dict) -> tuple[str, l
     return None
 
 
+def _servers(sg: StateGraph, client: dict) -> list[tuple[dict, dict]]:
+    """(Service, running pod behind it) for every server a pod connects to (never its own Service)."""
+    _, rows = sg.query("MATCH (p:Pod {uid: $uid})-[:CONNECTS_TO]->(s:Service)-[:SELECTS]->(q:Pod) "
+                       "WHERE q.phase = 'Running' AND NOT EXISTS { MATCH (s)-[:SELECTS]->(p) } "
+                       "RETURN s, q LIMIT 100", {"uid": client["uid"]})
+    return [(node_dict(a), node_dict(b)) for a, b in rows]
+
+
+def _lacks_labels(sg: StateGraph, client: dict, policy: dict) -> dict:
+    """The namespace labels an ingress allow-list admits clients by that other namespaces carry and the client's
+    namespace, made after the policy (deleted and created again), does not: the namespace lost them, the policy is
+    right. Empty otherwise."""
+    _, rows = sg.query("MATCH (n:Namespace) WHERE NOT n.missing RETURN n.name, n.labels, n.detail")
+    spaces = {name: ({**json.loads(lab or "{}"), "kubernetes.io/metadata.name": name}, json.loads(d or "{}").get("created"))
+              for name, lab, d in rows}
+    own, made = spaces.get(client["namespace"], ({}, None))
+    if not made or not policy["detail"].get("created") or made <= policy["detail"]["created"]:
+        return {}
+    for r in policy["detail"].get("ingress") or []:
+        for peer in r.get("from") or []:
+            want = (peer.get("namespaceSelector") or {}).get("matchLabels") or {}
+            if want and "kubernetes.io/metadata.name" not in want and not selects(want, own) and \
+                    selects(peer.get("podSelector") or {}, client["labels"]) and \
+                    any(selects(want, lab) for name, (lab, _) in spaces.items() if name != client["namespace"]):
+                return want
+    return {}
+
+
 @rule("NetworkPolicy")
 def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if not ({"notready", "unreachable"} & set(s.signals)) or nodes[0]["kind"] != "Pod":
@@ -1136,10 +1286,7 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
             return None  # the client's own Service (a peer, not a server it reaches)
         pairs = [(nodes[1], nodes[2])]
     elif labels == ["APPLIES_TO"]:  # a policy on the client itself: its egress to everything it reaches
-        _, rows = sg.query("MATCH (p:Pod {uid: $uid})-[:CONNECTS_TO]->(s:Service)-[:SELECTS]->(q:Pod) "
-                           "WHERE q.phase = 'Running' AND NOT EXISTS { MATCH (s)-[:SELECTS]->(p) } "
-                           "RETURN s, q LIMIT 100", {"uid": client["uid"]})  # never its own Service
-        pairs = [(node_dict(a), node_dict(b)) for a, b in rows]
+        pairs = _servers(sg, client)
     else:
         return None
     for svc, dst in pairs:
@@ -1147,8 +1294,8 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
         if not found:
             continue
         direction, policies, target = found
-        fix = _to_fix(policies, direction, svc, target, sg)
-        if fix["uid"] != c["uid"]:
+        fix = _to_fix(policies, direction, svc, target, sg, client if direction == "Ingress" else dst)
+        if fix["uid"] != c["uid"] or direction == "Ingress" and _lacks_labels(sg, client, fix):
             continue
         rules = c["detail"].get(direction.lower())
         way = f"from {client['namespace']}/{client['name']} to {dst['name']}" if direction == "Ingress" else \
@@ -1236,6 +1383,8 @@ def check_namespace(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], s
         return _injected_sidecar(c, s, sg)
     if "unschedulable" in s.signals and labels_of(edges) == ["IN_NAMESPACE"]:
         return _injected_selector(c, s, nodes, sg)
+    if "unreachable" in s.signals and labels_of(edges) == ["IN_NAMESPACE"] and nodes[0]["kind"] == "Pod":
+        return _lost_labels(c, s, nodes[0], sg)
     m = re.search(r'violates PodSecurity "(\w+):[^"]*"(?:: ([^\n]{0,240}))?', s.text)
     if "create" not in s.signals or not m:
         return None
@@ -1251,6 +1400,28 @@ def check_namespace(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], s
                    f"kubectl label namespace {c['name']} pod-security.kubernetes.io/enforce=baseline --overwrite   "
                    f"# or make the pod template of {nodes[0]['name']} meet {level} (no privileged init container, "
                    "runAsNonRoot)")
+
+
+def _lost_labels(c: dict, s: Symptom, client: dict, sg: StateGraph) -> Verdict | None:
+    """A client namespace created again without the labels a server's NetworkPolicy admits its clients by."""
+    for svc, dst in _servers(sg, client):
+        found = _blocked(sg, client, svc, dst)
+        if not found or found[0] != "Ingress":
+            continue
+        policy = _to_fix(found[1], "Ingress", svc, found[2], sg, client)
+        lacks = _lacks_labels(sg, client, policy)
+        if not lacks:
+            continue
+        said = " ".join(f"{k}={v}" for k, v in lacks.items())
+        return Verdict(f"Namespace {c['name']} was created again without the label {said} that NetworkPolicy "
+                       f"{policy['namespace']}/{policy['name']} admits {dst['name']}'s clients by",
+                       [f"{ref(client)} connects to {ref(svc)} and cannot: {s.text[:160]}",
+                        f"NetworkPolicy {policy['name']} (created {policy['detail'].get('created')}) admits namespaces "
+                        f"labelled {said}; Namespace {c['name']} was created {c['detail'].get('created')} and has "
+                        f"{c.get('labels') or 'no labels'}",
+                        "other namespaces carry the label and their clients are admitted"],
+                       f"kubectl label namespace {c['name']} {said}   # and in the manifest that creates it")
+    return None
 
 
 def _injected_sidecar(c: dict, s: Symptom, sg: StateGraph) -> Verdict | None:
@@ -1490,6 +1661,18 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                    f"now: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
 
 
+def _no_scheduler(s: Symptom, nodes: list[dict], sg: StateGraph) -> str:
+    """The scheduler an unscheduled pod names when no scheduler has ever looked at the pod (no PodScheduled
+    condition, no FailedScheduling) and no running pod is named after it; "" otherwise."""
+    pod = nodes[0]
+    sched = pod["detail"].get("scheduler") or "default-scheduler" if pod["kind"] == "Pod" else "default-scheduler"
+    if sched == "default-scheduler" or "unschedulable" not in s.signals or "FailedScheduling" in s.text or \
+            "PodScheduled" in (pod.get("conditions") or "") or pod["detail"].get("node"):
+        return ""
+    _, rows = sg.query("MATCH (p:Pod) WHERE p.phase = 'Running' AND p.name CONTAINS $n RETURN count(p)", {"n": sched})
+    return "" if rows[0][0] else sched
+
+
 def _template_lost_limits(c: dict, s: Symptom, quota: dict, what: str, since: str) -> Verdict:
     return Verdict(f"{c['kind']} {c['name']}'s pod template does not declare {what}, which ResourceQuota "
                    f"{quota['name']} has required since {quota['detail'].get('created') or 'before'}; its earlier pods "
@@ -1635,6 +1818,14 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                             f"{gone['kind']} {gone['name']} is not in namespace {c['namespace']}",
                             f"{gone['kind']} {meant['name']} is, with keys {', '.join(meant['detail'].get('keys') or []) or '-'}"],
                            f"kubectl edit {kind} {name}{_ns(c)}   # reference {meant['name']} instead of {gone['name']}")
+    unseen = _no_scheduler(s, nodes, sg)
+    if unseen:
+        return Verdict(f"{c['kind']} {name}'s pod template sets schedulerName: {unseen}, and no such scheduler runs: "
+                       "nothing ever looks at its new pods",
+                       [f"{ref(nodes[0])} is Pending with no PodScheduled condition and no FailedScheduling event",
+                        f"its schedulerName is {unseen}; no running pod in the cluster is named after it"],
+                       f"kubectl edit {kind} {name}{_ns(c)}   # remove spec.template.spec.schedulerName (or run the "
+                       f"{unseen} scheduler again); then delete the Pending pod so it is recreated")
     anti = re.search(r"\d+ node\(s\) didn't (?:match|satisfy) (?:existing )?pod anti-affinity rules", text)
     if "unschedulable" in s.signals and anti:
         return Verdict(f"{c['kind']} {name}: its required pod anti-affinity leaves no node for another replica",

@@ -1,0 +1,232 @@
+"""Root causes in where a pod may run and where its connections go (hand-written snapshots in kubectl's shape): a
+replacement node that joined without its pool's label, a scheduler that no longer runs, a claim that names no class
+while no class is marked default, a Service that keeps traffic on the client's node, a write Service that selects the
+replicas too, a hand-written EndpointSlice without its Service's label. Each with negatives beside it."""
+from __future__ import annotations
+
+from toolkits.kubernetes.rca import analyse
+from tests.test_k8s_mounts_and_ingress import _dir
+from tests.test_k8s_references_and_agents import NS, T0, crash, first, meta, node, owner, pod, write
+
+POOL = {"node.kubernetes.io/pool": "database"}
+PLACED = {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+    {"matchExpressions": [{"key": "node.kubernetes.io/pool", "operator": "In", "values": ["database"]}]}]}}}
+NO_ROOM = ("0/5 nodes are available: 2 node(s) didn't match pod anti-affinity rules, 3 node(s) didn't match Pod's "
+           "node affinity/selector. preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling.")
+
+
+def running(name, labels, node_name="db-01", env=None, owner_=None):
+    return pod(name, labels=labels, node_name=node_name, ready=True, state={"state": {"running": {"startedAt": T0}}},
+               owner=owner_, env=env, conditions=[{"type": "Ready", "status": "True"}, {"type": "PodScheduled", "status": "True"}])
+
+
+def galera(tmp_path, third, extra_nodes=(), scheduler=None, message=NO_ROOM, extra_pods=()):
+    sts = {"metadata": meta("galera"), "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "galera"}},
+           "template": {"metadata": {"labels": {"app": "galera"}}, "spec": {
+               "containers": [{"name": "main", "image": "mariadb:11"}], "affinity": PLACED,
+               **({"schedulerName": scheduler} if scheduler else {})}}}, "status": {"replicas": 3, "readyReplicas": 2}}
+    members = [running(f"galera-{i}", {"app": "galera"}, f"db-0{i + 1}", owner_=owner("StatefulSet", "galera")) for i in (0, 1)]
+    pending = pod("galera-2", labels={"app": "galera"}, owner=owner("StatefulSet", "galera"), node_name=None, phase="Pending",
+                  conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": message}]
+                  if message else [])
+    for p in members + [pending]:
+        p["spec"]["affinity"] = PLACED
+        if scheduler:
+            p["spec"]["schedulerName"] = scheduler
+    events = [{"metadata": meta("e1"), "type": "Warning", "reason": "FailedScheduling", "lastTimestamp": T0, "count": 30,
+               "message": message, "involvedObject": {"kind": "Pod", "namespace": NS, "name": "galera-2"}}] if message else []
+    nodes = [node("db-01", labels=POOL), node("db-02", labels=POOL), third, node("app-01"), node("app-02"), *extra_nodes]
+    return write(_dir(tmp_path), {"pods": members + [pending, *extra_pods], "statefulsets": [sts], "events": events},
+                 nodes=nodes)
+
+
+def test_a_replacement_node_that_joined_without_its_pools_label(tmp_path):
+    a = analyse(galera(tmp_path, node("db-03")), "galera has run on two members since this morning's node rebuild")
+    assert first(a) == ("Node", "", "db-03")
+    assert a.fix.startswith("kubectl label node db-03 node.kubernetes.io/pool=database")
+    assert any("nodes with node.kubernetes.io/pool=database: db-01, db-02" in e for e in a.evidence)
+
+
+def test_no_node_is_blamed_when_the_look_alike_is_not_one_or_cannot_take_pods(tmp_path):
+    two = analyse(galera(tmp_path / "a", node("db-03"), extra_nodes=[node("db-04")]), "galera has two members")
+    assert all(rc.kind != "Node" for rc in two.root_causes)  # two unlabelled db nodes: which one was meant is unknown
+    cordoned = analyse(galera(tmp_path / "b", node("db-03", unschedulable=True)), "galera has two members")
+    assert all(rc.kind != "Node" for rc in cordoned.root_causes)
+    labelled = analyse(galera(tmp_path / "c", node("db-03", labels=POOL)), "galera has two members")
+    assert all(rc.kind != "Node" for rc in labelled.root_causes)
+
+
+def test_a_pod_template_naming_a_scheduler_that_no_longer_runs(tmp_path):
+    a = analyse(galera(tmp_path, node("db-03", labels=POOL), scheduler="stork", message=None),
+                "the third galera pod sits in Pending with no events")
+    assert first(a) == ("StatefulSet", NS, "galera")
+    assert "schedulerName" in a.fix and any("no running pod in the cluster is named after it" in e for e in a.evidence)
+
+
+def test_a_scheduler_that_runs_or_a_pod_it_has_looked_at_is_not_that_fault(tmp_path):
+    stork = running("stork-6c9f-x2b7q", {"app": "stork"}, "app-01")
+    a = analyse(galera(tmp_path / "a", node("db-03", labels=POOL), scheduler="stork", message=None, extra_pods=[stork]),
+                "the third galera pod sits in Pending")
+    assert not any("no such scheduler runs" in rc.reason for rc in a.root_causes)
+    b = analyse(galera(tmp_path / "b", node("db-03", labels=POOL), scheduler="stork"), "the third galera pod is Pending")
+    assert not any("no such scheduler runs" in rc.reason for rc in b.root_causes)  # it has been looked at: FailedScheduling
+
+
+def claims(tmp_path, marks):
+    """Two classes with their default-class annotations; orders' volumes in the second; a new claim naming no class."""
+    classes = [{"metadata": meta(name, ns="", **({"annotations": {"storageclass.kubernetes.io/is-default-class": mark}}
+                                                  if mark is not None else {})), "provisioner": "driver.longhorn.io"}
+               for name, mark in zip(("longhorn", "longhorn-ssd"), marks)]
+    pvs = [{"metadata": meta(f"pvc-{i}", ns=""), "spec": {"storageClassName": "longhorn-ssd", "claimRef": {
+        "namespace": NS, "name": f"orders-{i}"}}, "status": {"phase": "Bound"}} for i in range(3)]
+    bound = [{"metadata": meta(f"orders-{i}"), "spec": {"storageClassName": "longhorn-ssd", "volumeName": f"pvc-{i}"},
+              "status": {"phase": "Bound"}} for i in range(3)]
+    new = {"metadata": meta("data-catalog-0"), "spec": {"accessModes": ["ReadWriteOnce"]}, "status": {"phase": "Pending"}}
+    ev = {"metadata": meta("e1"), "type": "Normal", "reason": "FailedBinding", "lastTimestamp": T0, "count": 40,
+          "message": "no persistent volumes available for this claim and no storage class is set",
+          "involvedObject": {"kind": "PersistentVolumeClaim", "namespace": NS, "name": "data-catalog-0"}}
+    return write(_dir(tmp_path), {"storageclasses": classes, "persistentvolumes": pvs,
+                                  "persistentvolumeclaims": bound + [new], "events": [ev]})
+
+
+def test_a_claim_naming_no_class_while_the_class_in_use_lost_its_default_mark(tmp_path):
+    a = analyse(claims(tmp_path, ("false", None)), "the new catalog database is stuck Pending, it gets no volume")
+    assert first(a) == ("StorageClass", "", "longhorn-ssd")
+    assert "is-default-class=true" in a.fix and any("no storage class is set" in e for e in a.evidence)
+
+
+def test_no_class_is_blamed_for_a_missing_default_when_one_is_marked(tmp_path):
+    a = analyse(claims(tmp_path, ("true", None)), "the new catalog database is stuck Pending")
+    assert not any("marked default" in rc.reason for rc in a.root_causes)
+
+
+def clients(tmp_path, policy="Local", client_node="n2", error="java.net.SocketTimeoutException: Connect timed out"):
+    svc = {"metadata": meta("shopdb"), "spec": {"selector": {"app": "router"}, "ports": [{"port": 3306}],
+                                                "internalTrafficPolicy": policy}}
+    router = running("router-7c8-abcde", {"app": "router"}, "n1", owner_=owner("ReplicaSet", "router-7c8"))
+    client = pod("storefront-5d9-k2x9q", labels={"app": "storefront"}, owner=owner("ReplicaSet", "storefront-5d9"),
+                 node_name=client_node, state=crash(error), env={"DB_HOST": "shopdb.shop.svc.cluster.local"})
+    return write(_dir(tmp_path), {"pods": [router, client], "services": [svc]}, nodes=[node("n1"), node("n2")])
+
+
+def test_a_service_that_keeps_traffic_on_nodes_without_a_backend(tmp_path):
+    a = analyse(clients(tmp_path), "storefront pods time out connecting to mysql, the database looks healthy")
+    assert first(a) == ("Service", NS, "shopdb")
+    assert '"internalTrafficPolicy": "Cluster"' in a.fix and any("run only on n1" in e for e in a.evidence)
+
+
+def test_node_local_traffic_is_not_blamed_beside_a_backend_or_under_the_cluster_policy(tmp_path):
+    for sub, kw in (("a", {"policy": "Cluster"}), ("b", {"client_node": "n1"})):
+        a = analyse(clients(tmp_path / sub, **kw), "storefront pods time out connecting to mysql")
+        assert not any("internalTrafficPolicy" in rc.reason for rc in a.root_causes)
+
+
+READ_ONLY = 'ERROR: cannot execute INSERT in a read-only transaction (SQLSTATE 25006)'
+
+
+def writers(tmp_path, rw_selector):
+    pg = {"app.kubernetes.io/name": "postgresql"}
+    pods = [running("pg-primary-0", {**pg, "role": "primary"}, "n1", owner_=owner("StatefulSet", "pg-primary")),
+            running("pg-read-0", {**pg, "role": "read"}, "n1", owner_=owner("StatefulSet", "pg-read")),
+            running("pg-read-1", {**pg, "role": "read"}, "n1", owner_=owner("StatefulSet", "pg-read")),
+            pod("billing-api-5d9-k2x9q", labels={"app": "billing-api"}, owner=owner("ReplicaSet", "billing-api-5d9"),
+                state=crash(READ_ONLY), env={"DATABASE_HOST": "pg-rw.shop.svc"})]
+    services = [{"metadata": meta("pg-rw"), "spec": {"selector": rw_selector, "ports": [{"port": 5432}]}},
+                {"metadata": meta("pg-primary"), "spec": {"selector": {**pg, "role": "primary"}, "ports": [{"port": 5432}]}},
+                {"metadata": meta("pg-ro"), "spec": {"selector": {**pg, "role": "read"}, "ports": [{"port": 5432}]}}]
+    return write(_dir(tmp_path), {"pods": pods, "services": services})
+
+
+def test_a_write_service_that_selects_the_replicas_too(tmp_path):
+    a = analyse(writers(tmp_path, {"app.kubernetes.io/name": "postgresql"}), "billing-api randomly fails writes")
+    assert first(a) == ("Service", NS, "pg-rw")
+    assert '"role": "primary"' in a.fix and any("role=read: pg-read-0, pg-read-1" in e for e in a.evidence)
+
+
+def test_a_write_service_that_selects_only_the_primary_is_not_blamed(tmp_path):
+    a = analyse(writers(tmp_path, {"app.kubernetes.io/name": "postgresql", "role": "primary"}), "billing-api fails writes")
+    assert not any("selects the replicas" in rc.reason for rc in a.root_causes)
+
+
+def outside(tmp_path, slice_labels):
+    svc = {"metadata": meta("mssql-erp"), "spec": {"ports": [{"name": "mssql", "port": 1433, "targetPort": 1433}]}}
+    eps = {"metadata": meta("mssql-erp-vm", labels=slice_labels), "addressType": "IPv4",
+           "endpoints": [{"addresses": ["172.22.10.41"], "conditions": {"ready": True}}], "ports": [{"name": "mssql", "port": 1433}]}
+    client = pod("erp-connector-5d9-k2x9q", labels={"app": "erp-connector"}, owner=owner("ReplicaSet", "erp-connector-5d9"),
+                 state=crash("System.Net.Sockets.SocketException (111): Connection refused"))
+    return write(_dir(tmp_path), {"pods": [client], "services": [svc], "endpointslices": [eps]})
+
+
+def test_a_hand_written_endpointslice_without_its_services_label(tmp_path):
+    a = analyse(outside(tmp_path, {"db": "mssql"}), "the ERP connector crash-loops with connection refused to SQL Server")
+    assert first(a) == ("EndpointSlice", NS, "mssql-erp-vm")
+    assert a.fix == f"kubectl label endpointslice mssql-erp-vm -n {NS} kubernetes.io/service-name=mssql-erp"
+
+
+def test_a_labelled_endpointslice_is_not_blamed_for_its_label(tmp_path):
+    a = analyse(outside(tmp_path, {"kubernetes.io/service-name": "mssql-erp"}), "the ERP connector crash-loops")
+    assert all(rc.kind != "EndpointSlice" for rc in a.root_causes)
+
+
+LATER = "2026-05-01T11:00:00Z"
+
+
+def patroni(tmp_path, client_ns_labels, client_ns_made=LATER, policy_made=T0):
+    """A Patroni cluster whose leader Service has no selector (Patroni writes its Endpoints), a policy admitting
+    clients by a namespace label, and clients in two namespaces: fulfillment (labelled) and checkout."""
+    spaces = [{"metadata": meta("orders-db", ns="")},
+              {"metadata": meta("fulfillment", ns="", labels={"db-access/orders": "true"})},
+              {"metadata": {**meta("checkout", ns="", labels=client_ns_labels), "creationTimestamp": client_ns_made}}]
+    leader = running("orders-pg-0", {"application": "spilo", "cluster-name": "orders-pg"}, "n1",
+                     owner_=owner("StatefulSet", "orders-pg"))
+    leader["metadata"]["namespace"] = "orders-db"
+    svc = {"metadata": meta("orders-pg", ns="orders-db"), "spec": {"ports": [{"name": "postgresql", "port": 5432}]}}
+    eps = {"metadata": meta("orders-pg", ns="orders-db"), "subsets": [{"addresses": [{"ip": "10.0.0.9", "targetRef": {
+        "kind": "Pod", "name": "orders-pg-0", "namespace": "orders-db"}}], "ports": [{"name": "postgresql", "port": 5432}]}]}
+    deny = {"metadata": meta("default-deny-ingress", ns="orders-db"), "spec": {"podSelector": {}, "policyTypes": ["Ingress"]}}
+    allow = {"metadata": {**meta("orders-pg-clients", ns="orders-db"), "creationTimestamp": policy_made}, "spec": {
+        "podSelector": {"matchLabels": {"application": "spilo"}}, "policyTypes": ["Ingress"],
+        "ingress": [{"from": [{"namespaceSelector": {"matchLabels": {"db-access/orders": "true"}}}], "ports": [{"port": 5432}]}]}}
+    ok = running("fulfillment-6f8-abcde", {"app": "fulfillment"}, "n1", env={"PGHOST": "orders-pg.orders-db.svc"})
+    ok["metadata"]["namespace"] = "fulfillment"
+    bad = pod("checkout-api-5d9-k2x9q", ns="checkout", labels={"app": "checkout-api"},
+              state=crash("panic: failed to connect: dial tcp 10.96.4.7:5432: i/o timeout"),
+              env={"PGHOST": "orders-pg.orders-db.svc"})
+    return write(_dir(tmp_path), {"namespaces": spaces, "pods": [leader, ok, bad], "services": [svc], "endpoints": [eps],
+                                  "networkpolicies": [deny, allow]})
+
+
+def test_a_client_namespace_created_again_without_the_label_a_policy_admits_by(tmp_path):
+    a = analyse(patroni(tmp_path, {"team": "checkout"}), "checkout can't reach the orders postgres since the redeploy")
+    assert first(a) == ("Namespace", "", "checkout")
+    assert a.fix.startswith("kubectl label namespace checkout db-access/orders=true")
+
+
+def test_a_policy_newer_than_the_client_namespace_is_the_policy_s_fault(tmp_path):
+    a = analyse(patroni(tmp_path, {"team": "checkout"}, client_ns_made=T0, policy_made=LATER),
+                "checkout can't reach the orders postgres since the policy rollout")
+    assert first(a) == ("NetworkPolicy", "orders-db", "orders-pg-clients")  # found through Patroni's Endpoints
+
+
+def pooler_egress(tmp_path, db_port):
+    pgb = running("pgbouncer-7c8-abcde", {"app": "pgbouncer"}, "n1", owner_=owner("ReplicaSet", "pgbouncer-7c8"))
+    pgb["spec"]["containers"][0]["ports"] = [{"name": "pgbouncer", "containerPort": 6432}]
+    svc = {"metadata": meta("pgbouncer"), "spec": {"selector": {"app": "pgbouncer"},
+                                                   "ports": [{"port": 6432, "targetPort": "pgbouncer"}]}}
+    dns = {"metadata": meta("allow-dns-egress"), "spec": {"podSelector": {}, "policyTypes": ["Egress"], "egress": [{
+        "to": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "kube-system"}}}],
+        "ports": [{"port": 53, "protocol": "UDP"}]}]}}
+    db = {"metadata": meta("allow-egress-db"), "spec": {"podSelector": {}, "policyTypes": ["Egress"], "egress": [{
+        "to": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": NS}},
+                "podSelector": {"matchLabels": {"app": "pgbouncer"}}}], "ports": [{"port": db_port}]}]}}
+    client = pod("report-builder-5d9-k2x9q", labels={"app": "report-builder"}, owner=owner("ReplicaSet", "report-builder-5d9"),
+                 state=crash("connection to server at 10.96.1.2, port 6432 failed: timeout expired"),
+                 env={"PGHOST": "pgbouncer.shop.svc"})
+    return write(_dir(tmp_path), {"pods": [pgb, client], "services": [svc], "networkpolicies": [dns, db]})
+
+
+def test_of_two_egress_policies_the_one_meant_for_the_server_is_blamed_for_its_port(tmp_path):
+    a = analyse(pooler_egress(tmp_path, 5432), "report builder can't get a DB connection since the policy rollout")
+    assert first(a) == ("NetworkPolicy", NS, "allow-egress-db")
+    b = analyse(pooler_egress(tmp_path / "b", 6432), "report builder can't get a DB connection")
+    assert all(rc.kind != "NetworkPolicy" for rc in b.root_causes)  # its port is right: no policy drops the traffic
