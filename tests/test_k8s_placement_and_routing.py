@@ -230,3 +230,57 @@ def test_of_two_egress_policies_the_one_meant_for_the_server_is_blamed_for_its_p
     assert first(a) == ("NetworkPolicy", NS, "allow-egress-db")
     b = analyse(pooler_egress(tmp_path / "b", 6432), "report builder can't get a DB connection")
     assert all(rc.kind != "NetworkPolicy" for rc in b.root_causes)  # its port is right: no policy drops the traffic
+
+
+def members(tmp_path, peers_admitted):
+    """A three-member replica set behind its headless Service, members 1 and 2 restarted; a policy on the members
+    that admits the app's namespace (and, when asked, the members themselves)."""
+    mongo = {"app.kubernetes.io/name": "mongodb"}
+    sts = owner("StatefulSet", "shop-mongodb")
+    env = {"MONGODB_ADVERTISED_HOSTNAME": "shop-mongodb-0.shop-mongodb-headless.shop.svc.cluster.local"}
+    up = running("shop-mongodb-0", mongo, "n1", owner_=sts, env=env)
+    up["spec"]["containers"][0]["ports"] = [{"name": "mongodb", "containerPort": 27017}]
+    down = [pod(f"shop-mongodb-{i}", labels=mongo, owner=sts, env=env,
+                state=crash("mongodb INFO ==> Cannot connect to MongoDB server. Retrying in 5 seconds...")) for i in (1, 2)]
+    svc = {"metadata": meta("shop-mongodb-headless"), "spec": {"clusterIP": "None", "selector": mongo,
+                                                               "ports": [{"name": "mongodb", "port": 27017}]}}
+    rules = [{"from": [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "storefront"}}}],
+              "ports": [{"port": 27017}]}] + ([{"from": [{"podSelector": {"matchLabels": mongo}}]}] if peers_admitted else [])
+    policy = {"metadata": meta("allow-storefront-to-mongodb"), "spec": {"podSelector": {"matchLabels": mongo},
+                                                                       "policyTypes": ["Ingress"], "ingress": rules}}
+    return write(_dir(tmp_path), {"pods": [up, *down], "services": [svc], "networkpolicies": [policy]})
+
+
+def test_an_ingress_policy_that_admits_the_clients_but_not_the_members_themselves(tmp_path):
+    a = analyse(members(tmp_path, False), "shop mongodb lost its primary, two members crash-loop")
+    assert first(a) == ("NetworkPolicy", NS, "allow-storefront-to-mongodb")
+    assert '"app.kubernetes.io/name": "mongodb"' in a.fix and "its own members" in a.fix
+    b = analyse(members(tmp_path / "b", True), "shop mongodb lost its primary")
+    assert all(rc.kind != "NetworkPolicy" for rc in b.root_causes)
+
+
+def patroni_egress(tmp_path, except_=("10.0.0.0/8",), env=("DCS_ENABLE_KUBERNETES_API",)):
+    api = {"metadata": meta("kubernetes", ns="default"), "subsets": [{"addresses": [{"ip": "10.0.95.228"}],
+                                                                      "ports": [{"name": "https", "port": 443}]}]}
+    spilo = {"application": "spilo", "cluster-name": "acid-orders"}
+    pg = pod("acid-orders-0", labels=spilo, owner=owner("StatefulSet", "acid-orders"), env={n: "true" for n in env},
+             state={"state": {"running": {"startedAt": T0}}}, conditions=[{"type": "Ready", "status": "False"}])
+    policy = {"metadata": meta("restrict-egress"), "spec": {"podSelector": {}, "policyTypes": ["Egress"], "egress": [
+        {"to": [{"podSelector": {}}]},
+        {"ports": [{"port": 443}], "to": [{"ipBlock": {"cidr": "0.0.0.0/0", "except": list(except_)}}]}]}}
+    ev = {"metadata": meta("e1"), "type": "Warning", "reason": "Unhealthy", "lastTimestamp": T0, "count": 200,
+          "message": "Readiness probe failed: HTTP probe failed with statuscode: 503",
+          "involvedObject": {"kind": "Pod", "namespace": NS, "name": "acid-orders-0"}}
+    return write(_dir(tmp_path), {"pods": [pg], "endpoints": [api], "networkpolicies": [policy], "events": [ev]})
+
+
+def test_an_egress_policy_that_cuts_patroni_off_from_the_kubernetes_api(tmp_path):
+    a = analyse(patroni_egress(tmp_path), "orders postgres went read-only, all database pods 0/1 ready")
+    assert first(a) == ("NetworkPolicy", NS, "restrict-egress")
+    assert "cidr: 10.0.95.228/32" in a.fix
+
+
+def test_an_egress_policy_that_admits_the_api_or_a_pod_that_does_not_use_it_is_not_that_fault(tmp_path):
+    for sub, kw in (("a", {"except_": ("169.254.169.254/32",)}), ("b", {"env": ("PGVERSION",)})):
+        a = analyse(patroni_egress(tmp_path / sub, **kw), "orders postgres pods 0/1 ready")
+        assert not any("Kubernetes API" in rc.reason for rc in a.root_causes)

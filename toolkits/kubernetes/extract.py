@@ -421,7 +421,9 @@ def build(snap: Snapshot) -> Graph:
         addresses = [a.get("ip") for s in o.get("subsets") or [] for a in s.get("addresses") or [] if a.get("ip")]
         targets = sum(1 for s in o.get("subsets") or [] for a in s.get("addresses") or [] if a.get("targetRef"))
         add("Endpoints", o, phase="Ready" if ready else "Empty",
-            detail={"ready": ready, "notReady": notready, "addresses": addresses[:20], "targets": targets})
+            detail={"ready": ready, "notReady": notready, "addresses": addresses[:20], "targets": targets,
+                    "ports": sorted({p.get("port") for s in o.get("subsets") or [] for p in s.get("ports") or []
+                                     if isinstance(p.get("port"), int)})})
     for o in snap.items("EndpointSlice"):
         eps = o.get("endpoints") or []
         ready = sum(1 for e in eps if (e.get("conditions") or {}).get("ready", True))

@@ -83,7 +83,7 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
                     r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset|"
                     r"[Tt]imed out after \d+ ?ms while waiting (?:for a server|to connect)|MongoTimeoutException|"
-                    r"[Uu]nable to connect to|[Cc]onnect(?:ion)? timeout|[Cc]onnect timed out|Communications link failure|" + DNS_FAILURE.pattern),
+                    r"[Uu]nable to connect to|[Cc]annot connect to|[Cc]onnect(?:ion)? timeout|[Cc]onnect timed out|Communications link failure|" + DNS_FAILURE.pattern),
 )
 
 

@@ -9,6 +9,7 @@ text: a kubectl command or a YAML excerpt, never applied.
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import json
 import re
 from dataclasses import dataclass, field
@@ -1254,6 +1255,66 @@ def _servers(sg: StateGraph, client: dict) -> list[tuple[dict, dict]]:
     return [(node_dict(a), node_dict(b)) for a, b in rows]
 
 
+# a pod that keeps its cluster state in the Kubernetes API (Patroni's Kubernetes DCS: leader lock, member keys)
+_API_USER = re.compile(r"^(?:DCS_ENABLE_KUBERNETES_API|PATRONI_KUBERNETES_\w+|KUBERNETES_USE_CONFIGMAPS)$")
+
+
+def _ip_admitted(policy: dict, ip: str, port: int) -> bool:
+    """An egress allow-list admits traffic to this address and port (ipBlock peers, or rules with no peers)."""
+    for r in policy["detail"].get("egress") or []:
+        if r.get("ports") and not any(x.get("port") in (port, None) for x in r["ports"]):
+            continue
+        if not r.get("to"):
+            return True
+        for peer in r["to"]:
+            block = peer.get("ipBlock") or {}
+            try:
+                inside = ipaddress.ip_address(ip) in ipaddress.ip_network(block.get("cidr", ""), strict=False)
+                inside = inside and not any(ipaddress.ip_address(ip) in ipaddress.ip_network(x, strict=False)
+                                            for x in block.get("except") or [])
+            except ValueError:
+                inside = False
+            if inside:
+                return True
+    return False
+
+
+def _api_cut_off(sg: StateGraph, pod: dict, c: dict) -> Verdict | None:
+    """Egress policies on a pod that keeps its state in the Kubernetes API (Patroni) that admit no traffic to the
+    API server's endpoints: the leader cannot renew its lock, demotes itself, and no member becomes ready."""
+    if not any(_API_USER.match(n) for n in pod["detail"].get("env_names") or []) or "Egress" not in _types(c):
+        return None
+    _, rows = sg.query("MATCH (e:Endpoints {namespace: 'default', name: 'kubernetes'}) RETURN e.detail")
+    api = json.loads(rows[0][0]) if rows else {}
+    targets = [(ip, port) for ip in api.get("addresses") or [] for port in api.get("ports") or []]
+    policies = _policies_on(sg, pod, "Egress")
+    if not targets or any(_ip_admitted(p, ip, port) for p in policies for ip, port in targets):
+        return None
+    allow = [p for p in policies if p["detail"].get("egress")] or policies
+    if min(allow, key=lambda p: not any(peer.get("ipBlock") for r in p["detail"].get("egress") or []
+                                         for peer in r.get("to") or []))["uid"] != c["uid"]:
+        return None  # of the policies that together cut it off, the allow-list with address blocks is to change
+    where = ", ".join(f"{ip}:{port}" for ip, port in targets[:4])
+    return Verdict(f"NetworkPolicy {c['name']} (egress) admits no traffic from {pod['name']} to the Kubernetes API "
+                   f"({where}), where it keeps its leader lock",
+                   [f"{ref(pod)} keeps its cluster state in the Kubernetes API (env "
+                    f"{', '.join(n for n in pod['detail'].get('env_names') or [] if _API_USER.match(n))}) and is "
+                    f"{pod.get('phase')}, not ready", f"the API server's endpoints (default/kubernetes): {where}",
+                    f"egress policies on it: {', '.join(p['name'] for p in policies)}; none admits those addresses; "
+                    f"{c['name']} created {c['detail'].get('created')}"],
+                   f"kubectl edit networkpolicy {c['name']}{_ns(c)}   # admit the API server, e.g.\negress:\n- to:\n"
+                   + "".join(f"  - ipBlock:\n      cidr: {ip}/32\n" for ip, _ in targets[:4])
+                   + f"  ports:\n  - port: {targets[0][1]}")
+
+
+def _peers(sg: StateGraph, member: dict) -> list[tuple[dict, dict]]:
+    """(Service, running pod) for the fellow members of a cluster a pod joins through its own Service."""
+    _, rows = sg.query("MATCH (p:Pod {uid: $uid})-[:CONNECTS_TO]->(s:Service)-[:SELECTS]->(q:Pod) "
+                       "WHERE q.phase = 'Running' AND q.uid <> p.uid AND EXISTS { MATCH (s)-[:SELECTS]->(p) } "
+                       "RETURN s, q LIMIT 100", {"uid": member["uid"]})
+    return [(node_dict(a), node_dict(b)) for a, b in rows]
+
+
 def _lacks_labels(sg: StateGraph, client: dict, policy: dict) -> dict:
     """The namespace labels an ingress allow-list admits clients by that other namespaces carry and the client's
     namespace, made after the policy (deleted and created again), does not: the namespace lost them, the policy is
@@ -1285,10 +1346,14 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                     {"s": nodes[1]["uid"], "p": client["uid"]})[1][0][0]:
             return None  # the client's own Service (a peer, not a server it reaches)
         pairs = [(nodes[1], nodes[2])]
-    elif labels == ["APPLIES_TO"]:  # a policy on the client itself: its egress to everything it reaches
-        pairs = _servers(sg, client)
+    elif labels == ["APPLIES_TO"]:  # a policy on the client itself: its egress to everything it reaches, and the
+        pairs = _servers(sg, client) + _peers(sg, client)  # ingress of its fellow members (it selects them too)
     else:
         return None
+    if labels == ["APPLIES_TO"]:
+        cut = _api_cut_off(sg, client, c)
+        if cut:
+            return cut
     for svc, dst in pairs:
         found = _blocked(sg, client, svc, dst)
         if not found:
@@ -1306,7 +1371,10 @@ def check_policy(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                         f"{', '.join(p['name'] for p in policies)}; none admits this traffic",
                         f"{direction.lower()} rules of {c['name']}: {rules}"],
                        f"kubectl edit networkpolicy {c['name']}{_ns(c)}   # admit the traffic, e.g.\n"
-                       + (f"ingress:\n- from:\n  - namespaceSelector:\n      matchLabels:\n        "
+                       + (f"ingress:\n- from:\n  - podSelector: {json.dumps(c['detail'].get('podSelector') or {})}"
+                          f"   # its own members\n  ports:\n  - port: {target}"
+                          if direction == "Ingress" and client["namespace"] == c["namespace"] else
+                          f"ingress:\n- from:\n  - namespaceSelector:\n      matchLabels:\n        "
                           f"kubernetes.io/metadata.name: {client['namespace']}\n  ports:\n  - port: {target}"
                           if direction == "Ingress" else
                           f"egress:\n- to:\n  - namespaceSelector:\n      matchLabels:\n        "
