@@ -284,3 +284,29 @@ def test_an_egress_policy_that_admits_the_api_or_a_pod_that_does_not_use_it_is_n
     for sub, kw in (("a", {"except_": ("169.254.169.254/32",)}), ("b", {"env": ("PGVERSION",)})):
         a = analyse(patroni_egress(tmp_path / sub, **kw), "orders postgres pods 0/1 ready")
         assert not any("Kubernetes API" in rc.reason for rc in a.root_causes)
+
+
+NO_SHM = ("2025-02-19 07:54:31.402 GMT [1] FATAL:  could not map anonymous shared memory: Cannot allocate memory\n"
+          "2025-02-19 07:54:31.402 GMT [1] HINT:  This error usually means that PostgreSQL's request for a shared memory "
+          "segment exceeded available memory, swap space, or huge pages.")
+
+
+def tuned(tmp_path, conf, error=NO_SHM):
+    cm = {"metadata": meta("forum-pg-extended"), "data": {"override.conf": conf}}
+    pg = pod("forum-pg-0", labels={"app": "forum-pg"}, owner=owner("StatefulSet", "forum-pg"), state=crash(error),
+             volumes=[{"name": "conf", "configMap": {"name": "forum-pg-extended"}}])
+    return write(_dir(tmp_path), {"pods": [pg], "configmaps": [cm]})
+
+
+def test_huge_pages_on_in_the_servers_configmap_when_it_cannot_map_its_shared_memory(tmp_path):
+    a = analyse(tuned(tmp_path, "shared_buffers = 3GB\nhuge_pages = on\n"), "forum postgres crash-loops since the tuning change")
+    assert first(a) == ("ConfigMap", NS, "forum-pg-extended")
+    assert "huge_pages = on" in a.root_causes[0].reason and "huge_pages = try" in a.fix
+
+
+def test_a_configmap_is_not_blamed_for_memory_it_does_not_size_or_for_another_error(tmp_path):
+    a = analyse(tuned(tmp_path / "a", "huge_pages = try\nwork_mem = 64MB\n"), "forum postgres crash-loops")
+    assert not any("cannot get that memory" in rc.reason for rc in a.root_causes)
+    b = analyse(tuned(tmp_path / "b", "huge_pages = on\n", error="FATAL: password authentication failed for user \"app\""),
+                "forum postgres crash-loops")
+    assert not any("cannot get that memory" in rc.reason for rc in b.root_causes)

@@ -173,7 +173,38 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                                     else []) + [f"the container exits: {said}", f"ConfigMap {c['name']} key {k} sets {param}"],
                                    f"kubectl edit configmap {c['name']}{_ns(c)}   # fix or remove {param}, "
                                    "then restart the pods")
+        for said, line, strong in _memory_settings(c, text):
+            return Verdict(f"ConfigMap {c['name']} sets '{line}', and the server cannot get that memory at start",
+                           [f"the container exits: {said}", f"ConfigMap {c['name']} sets {line}"],
+                           f"kubectl edit configmap {c['name']}{_ns(c)}   # "
+                           + ("set huge_pages = try (or request hugepages-2Mi and provision them on the node)"
+                              if line.startswith("huge_pages") else "lower it to fit the container's memory limit")
+                           + ", then restart the pods", strong=strong)
     return None
+
+
+# a server that cannot get the memory its configuration sizes at start: (what it says, the lines that decide it,
+# most specific first: (line pattern, whether that line alone proves it))
+_NO_MEMORY_AT_START = (
+    (r"could not map anonymous shared memory|could not create shared memory segment",  # PostgreSQL
+     ((r"^\s*huge_pages\s*=\s*'?on\b'?", True), (r"^\s*shared_buffers\s*=\s*\S+", False))),
+    (r"Cannot allocate memory for the buffer pool|InnoDB: mmap\(\d+ bytes\) failed",  # MySQL / MariaDB
+     ((r"^\s*innodb[_-]buffer[_-]pool[_-]size\s*=\s*\S+", False),)),
+)
+
+
+def _memory_settings(c: dict, text: str) -> list[tuple[str, str, bool]]:
+    """(the server's words, the ConfigMap line that sizes the memory it could not get, whether that proves it)."""
+    out = []
+    for said, lines in _NO_MEMORY_AT_START:
+        m = re.search(said, text)
+        for pattern, strong in lines if m else ():
+            for v in (c["detail"].get("data") or {}).values():
+                hit = re.search(pattern, v or "", re.M | re.I)
+                if hit:
+                    start = text.rfind("\n", 0, m.start()) + 1
+                    out.append((text[start:m.end() + 60].split("\n")[0].strip()[:240], hit.group(0).strip(), strong))
+    return out
 
 
 # what database servers print when a setting in their configuration file is refused: (name, the line)
