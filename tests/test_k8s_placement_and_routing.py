@@ -310,3 +310,34 @@ def test_a_configmap_is_not_blamed_for_memory_it_does_not_size_or_for_another_er
     b = analyse(tuned(tmp_path / "b", "huge_pages = on\n", error="FATAL: password authentication failed for user \"app\""),
                 "forum postgres crash-loops")
     assert not any("cannot get that memory" in rc.reason for rc in b.root_causes)
+
+
+def refreshed_token(tmp_path, runs_fail):
+    """A registry token in a pull secret that a CronJob recreates every 6 hours; its last two runs failed or passed."""
+    script = ("TOKEN=$(aws ecr get-login-password)\nkubectl delete secret ecr-registry --ignore-not-found\n"
+              "kubectl create secret docker-registry ecr-registry --docker-server=1234.dkr.ecr.aws --docker-password=$TOKEN")
+    cj = {"metadata": meta("ecr-refresh"), "spec": {"schedule": "0 */6 * * *", "jobTemplate": {"spec": {"template": {
+        "spec": {"containers": [{"name": "main", "image": "bitnami/kubectl:1.30", "command": ["/bin/sh", "-c", script]}]}}}}},
+        "status": {"lastScheduleTime": T0, "lastSuccessfulTime": "2026-04-28T06:00:00Z"}}
+    cond = ([{"type": "Failed", "status": "True", "reason": "BackoffLimitExceeded", "lastTransitionTime": T0}] if runs_fail
+            else [{"type": "Complete", "status": "True"}])
+    jobs = [{"metadata": {**meta(f"ecr-refresh-{i}", creationTimestamp=f"2026-05-01T0{i}:00:00Z"),
+                          "ownerReferences": [owner("CronJob", "ecr-refresh", "batch/v1")]},
+             "spec": {"template": {"spec": {"containers": [{"name": "main", "image": "bitnami/kubectl:1.30"}]}}},
+             "status": {"conditions": cond}} for i in (2, 8)]
+    pulling = pod("tsdb-1", labels={"app": "tsdb"}, owner=owner("StatefulSet", "tsdb"), pull=["ecr-registry"],
+                  state={"state": {"waiting": {"reason": "ImagePullBackOff", "message": (
+                      'Back-off pulling image "1234.dkr.ecr.aws/tsdb:16": unexpected status from HEAD request: 403 Forbidden')}}})
+    secret = {"metadata": meta("ecr-registry"), "type": "kubernetes.io/dockerconfigjson", "data": {".dockerconfigjson": ""}}
+    return write(_dir(tmp_path), {"pods": [pulling], "secrets": [secret], "cronjobs": [cj], "jobs": jobs})
+
+
+def test_a_failing_schedule_that_refreshes_the_registry_token_a_pod_pulls_with(tmp_path):
+    a = analyse(refreshed_token(tmp_path, True), "the timescale replica is stuck in ImagePullBackOff with 403 Forbidden")
+    assert first(a) == ("CronJob", NS, "ecr-refresh")
+    assert "create job --from=cronjob/ecr-refresh" in a.fix
+
+
+def test_a_refresher_whose_runs_pass_leaves_the_refused_secret_to_blame(tmp_path):
+    a = analyse(refreshed_token(tmp_path, False), "the timescale replica is stuck in ImagePullBackOff with 403 Forbidden")
+    assert first(a) == ("Secret", NS, "ecr-registry")

@@ -153,6 +153,8 @@ def unlabelled_twin(spec: dict, nodes: list[Node]) -> tuple[Node, str] | None:
     return twins[0], json.dumps(lacks, sort_keys=True)
 
 
+_WRITTEN_SECRET = re.compile(r"\b(?:create|apply|replace)\s+secret\s+(?:docker-registry\s+|generic\s+|tls\s+)?"
+                             r"([a-z0-9][a-z0-9.-]*)")
 UNLABELLED_SLICE = "no service-name label"  # a hand-written EndpointSlice named after a selector-less Service
 NO_CLASS_SET = "no class set"  # a claim without storageClassName, and a class that could be the cluster's default
 
@@ -628,6 +630,10 @@ def build(snap: Snapshot) -> Graph:
             for n in nodes if on - {""} else []:
                 if n.name not in on:
                     edge("MISSES_AGENT", n.uid, ds.uid)
+    for cj in g.by_kind("CronJob"):  # the Secrets its runs (re)create: kubectl create secret docker-registry NAME
+        for name in set(_WRITTEN_SECRET.findall(cj.detail.get("invocation") or "")):
+            if key("Secret", cj.namespace, name) in by_key:
+                edge("WRITES_SECRET", cj.uid, by_key[key("Secret", cj.namespace, name)])
     for kind in ("Endpoints", "EndpointSlice"):
         for n in g.by_kind(kind):
             svc = n.labels.get("kubernetes.io/service-name") if kind == "EndpointSlice" else n.name

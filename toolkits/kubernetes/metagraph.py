@@ -47,6 +47,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "PROVISIONED_BY": (("StorageClass", "Deployment"), ("StorageClass", "StatefulSet")),
     # the account a volume's CSI controller acts as (its cloud credentials attach and detach the volume)
     "DRIVEN_AS": (("PersistentVolume", "ServiceAccount"),),
+    # a schedule whose runs write the Secret (kubectl create secret ...: a registry token it refreshes)
+    "WRITES_SECRET": (("CronJob", "Secret"),),
     "USES_CONFIG": (("Pod", "ConfigMap"),),
     "USES_SECRET": (("Pod", "Secret"), ("ServiceAccount", "Secret")),
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),

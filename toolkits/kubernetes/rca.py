@@ -36,7 +36,7 @@ W = WORKLOAD_KINDS
 CAUSES: dict[str, tuple[str, ...]] = {
     "config": ("ConfigMap", "Secret", *W),
     "crash": ("ConfigMap", "PersistentVolumeClaim", "Secret", "ServiceAccount", "Node", *W, "Job", "CronJob"),
-    "image": ("Secret", "ServiceAccount", *W),
+    "image": ("Secret", "ServiceAccount", *W, "CronJob"),
     "unschedulable": ("Node", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Namespace", *W),
     "storage": ("StorageClass", "PersistentVolume", "PersistentVolumeClaim", "Deployment", "StatefulSet"),
     "notready": ("Node", "Job", "Service", "NetworkPolicy", *W),

@@ -124,8 +124,9 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                        f"kubectl create secret tls {c['name']}{_ns(c)} --cert=<renewed.crt> --key=<renewed.key> "
                        f"--dry-run=client -o yaml | kubectl apply -f -   # then restart {server['name']}; better, let a "
                        "cert-manager Certificate own it")
-    if pull and "image" in s.signals and re.search(r"failed to authorize|401 Unauthorized|unauthorized|authentication "
-                                                   r"required|pull access denied|denied: requested access", s.text):
+    if pull and "image" in s.signals and _REGISTRY_REFUSED.search(s.text):
+        if _failing_writer(c, sg):
+            return None  # the schedule that refreshes it fails: the secret is only stale
         return Verdict(f"image pull secret {c['name']} is refused by the registry",
                        [f"{user} pulls with {kind} {c['name']}, which exists",
                         "the registry refuses it: " + next((m for m in s.messages if re.search(r"authoriz|denied", m, re.I)),
@@ -336,6 +337,13 @@ def twin(missing: dict, wanted: str, sg: StateGraph) -> dict | None:
     return None
 
 
+def _failing_writer(secret: dict, sg: StateGraph) -> bool:
+    """A schedule that writes this Secret (a registry token it refreshes) and whose latest runs failed."""
+    _, rows = sg.query("MATCH (j:CronJob)-[:WRITES_SECRET]->(:Secret {uid: $uid}) WHERE j.reasons CONTAINS 'RunsFailing' "
+                       "RETURN count(j)", {"uid": secret["uid"]})
+    return bool(rows[0][0])
+
+
 def _from_account(pod: dict, secret: dict, sg: StateGraph) -> bool:
     """The pod's pull secret came from its ServiceAccount (the admission controller copies them)."""
     _, rows = sg.query("MATCH (p:Pod {uid: $p})-[:USES_ACCOUNT]->(a:ServiceAccount)-[:USES_SECRET]->(s {uid: $s}) "
@@ -387,7 +395,7 @@ def _hosts_nowhere(cm: dict, sg: StateGraph) -> list[tuple[str, str]]:
 
 
 _REGISTRY_REFUSED = re.compile(r"failed to authorize|401 Unauthorized|unauthorized|authentication required|pull access "
-                               r"denied|denied: requested access|no basic auth credentials", re.I)
+                               r"denied|denied: requested access|no basic auth credentials|: 403 Forbidden", re.I)
 
 
 def _no_pull_secret(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
@@ -1709,6 +1717,18 @@ def _run_fails(c: dict, s: Symptom) -> Verdict:
 def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     name = c["name"]
     runs = c["detail"].get("failed_runs") or []
+    if "image" in s.signals and labels_of(edges)[-1:] == ["WRITES_SECRET"] and _REGISTRY_REFUSED.search(s.text) \
+            and runs:
+        secret = nodes[-2]
+        words = next((w for r in runs for w in r.get("messages") or [] if w.strip()), "")
+        return Verdict(f"CronJob {name}, which refreshes the registry credentials in Secret {secret['name']}, has failed "
+                       f"its last {len(runs)} run(s): the token {secret['name']} holds has expired",
+                       [f"{ref(s.node)}: {_REGISTRY_REFUSED.search(s.text).group(0)}",
+                        f"{ref(c)} writes Secret {secret['name']} ({c['detail'].get('schedule')}); last success "
+                        f"{c['detail'].get('lastSuccessfulTime') or 'never'}; failed runs: "
+                        f"{', '.join(r['job'] for r in runs[:4])}"] + ([f"its runs say: {words.strip()[:200]}"] if words else []),
+                       f"kubectl logs{_ns(c)} job/{runs[0]['job']}   # fix what the runs fail on (image, command, "
+                       f"credentials), then: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
     if "jobfail" in s.signals and not edges and runs and "suspended" not in s.signals:
         deadline = c["detail"].get("deadline")
         if all("DeadlineExceeded" in r["reasons"] for r in runs) and deadline:
