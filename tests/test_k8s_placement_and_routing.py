@@ -341,3 +341,37 @@ def test_a_failing_schedule_that_refreshes_the_registry_token_a_pod_pulls_with(t
 def test_a_refresher_whose_runs_pass_leaves_the_refused_secret_to_blame(tmp_path):
     a = analyse(refreshed_token(tmp_path, False), "the timescale replica is stuck in ImagePullBackOff with 403 Forbidden")
     assert first(a) == ("Secret", NS, "ecr-registry")
+
+
+def stranded(tmp_path, tolerated_by_others):
+    """A replica whose local volume lives on a node that got a maintenance taint; others tolerate it, or none."""
+    taint = {"key": "maintenance", "value": "firmware-upgrade", "effect": "NoExecute"}
+    pv = {"metadata": meta("local-pv-1", ns=""), "spec": {
+        "claimRef": {"namespace": NS, "name": "data-pg-3"}, "storageClassName": "topolvm",
+        "nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [
+            {"key": "kubernetes.io/hostname", "operator": "In", "values": ["db-03"]}]}]}}}, "status": {"phase": "Bound"}}
+    pvc = {"metadata": meta("data-pg-3"), "spec": {"volumeName": "local-pv-1", "storageClassName": "topolvm"},
+           "status": {"phase": "Bound"}}
+    msg = ("0/3 nodes are available: 1 node(s) had untolerated taint {maintenance: firmware-upgrade}, 2 node(s) had "
+           "volume node affinity conflict.")
+    p = pod("pg-3", labels={"app": "pg"}, owner=owner("StatefulSet", "pg"), node_name=None, phase="Pending",
+            volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-pg-3"}}],
+            conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    pods = [p]
+    if tolerated_by_others:
+        ok = running("batch-7c8-abcde", {"app": "batch"}, "db-03", owner_=owner("ReplicaSet", "batch-7c8"))
+        ok["spec"]["tolerations"] = [{"key": "maintenance", "operator": "Exists"}]
+        pods.append(ok)
+    return write(_dir(tmp_path), {"pods": pods, "persistentvolumes": [pv], "persistentvolumeclaims": [pvc]},
+                 nodes=[node("db-01"), node("db-02"), node("db-03", taints=[taint])])
+
+
+def test_a_maintenance_taint_left_on_the_node_a_local_volume_is_pinned_to(tmp_path):
+    a = analyse(stranded(tmp_path, False), "ledger postgres runs on 2 of 3 instances, the third never comes back")
+    assert first(a) == ("Node", "", "db-03")
+    assert a.fix.startswith("kubectl taint nodes db-03 maintenance-")
+
+
+def test_a_taint_that_running_pods_tolerate_is_deliberate_not_the_node_s_fault(tmp_path):
+    a = analyse(stranded(tmp_path, True), "ledger postgres runs on 2 of 3 instances")
+    assert all(rc.kind != "Node" for rc in a.root_causes)

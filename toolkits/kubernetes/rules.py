@@ -940,6 +940,23 @@ def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: St
                         f"Ready) has {', '.join(f'{k}={v}' for k, v in (c['detail'].get('labels') or {}).items() if k in lacks) or 'none of them'}"],
                        f"kubectl label node {c['name']} {' '.join(f'{k}={v}' for k, v in lacks.items())}   # and in "
                        "the node pool's template, so a rebuilt node joins with it")
+    if "unschedulable" in s.signals and labels_of(edges)[-1:] == ["PINNED_TO"] and nodes[0]["kind"] == "Pod":
+        pv = nodes[-2]
+        bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
+               and not str(t.get("key")).startswith(_AUTO_TAINT) and f"taint {{{t.get('key')}:" in s.text
+               and not _tolerated(t, nodes[0]["detail"].get("tolerations") or [])]
+        others = sg.query("MATCH (v:PersistentVolume {uid: $uid})-[:PINNED_TO]->(n:Node) WHERE n.uid <> $node "
+                          "RETURN count(n)", {"uid": pv["uid"], "node": c["uid"]})[1][0][0]
+        if bad and not others and not _deliberate(bad[0], sg):
+            t = bad[0]
+            said = f"{t.get('key')}={t.get('value', '')}:{t.get('effect')}"
+            return Verdict(f"Node {c['name']} has taint {said}, which no running pod tolerates, and volume {pv['name']} "
+                           f"can only be used there",
+                           [f"{ref(nodes[0])} is Pending: {re.search(r'untolerated taint [{][^}]*[}]', s.text).group(0)}",
+                            f"PersistentVolume {pv['name']} is pinned to {c['name']} (nodeAffinity "
+                            f"{pv['detail'].get('nodeTerms')})", f"Node {c['name']}: taint {said}"
+                            + (f" added {t['timeAdded']}" if t.get("timeAdded") else "")],
+                           f"kubectl taint nodes {c['name']} {t.get('key')}-   # when its maintenance is over")
     if "unschedulable" in s.signals and edges and edges[-1].get("_LABEL", edges[-1].get("_label")) == "SELECTS_NODE":
         pod = nodes[0]
         bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
