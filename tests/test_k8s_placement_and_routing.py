@@ -375,3 +375,37 @@ def test_a_maintenance_taint_left_on_the_node_a_local_volume_is_pinned_to(tmp_pa
 def test_a_taint_that_running_pods_tolerate_is_deliberate_not_the_node_s_fault(tmp_path):
     a = analyse(stranded(tmp_path, True), "ledger postgres runs on 2 of 3 instances")
     assert all(rc.kind != "Node" for rc in a.root_causes)
+
+
+def squeezed(tmp_path, agent_cpu="1500m", generation=7):
+    """Two 4-cpu workers, each running an app pod (1 cpu) and the log agent's pod; a 2-cpu data node pod comes back."""
+    agent = {"metadata": {**meta("vector"), "generation": generation}, "spec": {
+        "selector": {"matchLabels": {"app": "vector"}}, "template": {"metadata": {"labels": {"app": "vector"}}, "spec": {
+            "containers": [{"name": "vector", "image": "vector:0.40", "resources": {"requests": {"cpu": agent_cpu}}}]}}},
+        "status": {"desiredNumberScheduled": 2, "numberReady": 2}}
+    pods = []
+    for n in ("w1", "w2"):
+        ds_pod = running(f"vector-{n}", {"app": "vector"}, n, owner_=owner("DaemonSet", "vector"))
+        app = running(f"api-{n}", {"app": "api"}, n, owner_=owner("ReplicaSet", "api-5d9"))
+        for p, cpu in ((ds_pod, agent_cpu), (app, "1")):
+            p["spec"]["containers"][0]["resources"] = {"requests": {"cpu": cpu}}
+        ds_pod["metadata"]["creationTimestamp"] = "2026-05-01T05:30:00Z"
+        pods += [ds_pod, app]
+    msg = "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No preemption victims found."
+    data = pod("es-data-1", labels={"app": "es-data"}, owner=owner("StatefulSet", "es-data"), node_name=None,
+               phase="Pending", conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    data["spec"]["containers"][0]["resources"] = {"requests": {"cpu": "2"}}
+    return write(_dir(tmp_path), {"pods": pods + [data], "daemonsets": [agent]}, nodes=[node("w1"), node("w2")])
+
+
+def test_a_daemonset_whose_raised_request_leaves_no_room_for_a_returning_pod(tmp_path):
+    a = analyse(squeezed(tmp_path), "elasticsearch yellow since the reboot, one data pod stuck Pending")
+    assert first(a) == ("DaemonSet", NS, "vector") and a.strong
+    assert "kubectl set resources daemonset vector" in a.fix and any("with vector's 1.5 it would fit" in e for e in a.evidence)
+
+
+def test_a_small_or_unchanged_agent_is_not_blamed_for_a_full_cluster(tmp_path):
+    small = analyse(squeezed(tmp_path / "a", agent_cpu="100m"), "one data pod stuck Pending")
+    assert all(rc.kind != "DaemonSet" for rc in small.root_causes)
+    unchanged = analyse(squeezed(tmp_path / "b", generation=1), "one data pod stuck Pending")
+    assert not (first(unchanged) == ("DaemonSet", NS, "vector") and unchanged.strong)

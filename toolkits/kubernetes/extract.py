@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from kubernetes.utils import parse_quantity
+
 from toolkits.kubernetes.cron import fires_between
 from toolkits.kubernetes.metagraph import NAMESPACED, RELATIONS
 from toolkits.kubernetes.snapshot import Snapshot, redact_secret
@@ -168,6 +170,62 @@ def _default_mark(o: dict) -> str | None:
     return None
 
 
+def _requests(containers: list[dict], res: str) -> float:
+    """What a pod asks the scheduler for: its containers' requests together, or its largest init container's."""
+    ask = [_quantity((c.get("requests") or {}).get(res, 0)) for c in containers if not c.get("init")]
+    return max([sum(ask)] + [_quantity((c.get("requests") or {}).get(res, 0)) for c in containers if c.get("init")])
+
+
+def _quantity(value: Any) -> float:
+    try:
+        return float(parse_quantity(str(value)))
+    except (ValueError, TypeError):
+        return 0.0
+
+
+def _squeezed(snap: Snapshot, g: Graph, by_key: dict, owners: dict) -> list[tuple[str, str, str]]:
+    """(pending pod, DaemonSet, detail) when the scheduler finds too little cpu or memory on the nodes the pod may
+    use, and one DaemonSet's pod on each of those nodes requests enough that without it the pod would fit on one."""
+    said: dict[str, str] = {}
+    for ev in g.by_kind("Event"):
+        said[ev.detail["object"]] = said.get(ev.detail["object"], "") + " " + ev.detail["message"]
+    pods = g.by_kind("Pod")
+    out = []
+    for o in snap.items("Pod"):
+        ns, name, _ = _meta(o)
+        p = g.nodes[by_key[key("Pod", ns, name)]]
+        text = " ".join(p.detail.get("messages") or []) + said.get(f"Pod/{ns}/{name}", "")
+        short = re.search(r"Insufficient (cpu|memory)", text)
+        spec = o.get("spec") or {}
+        if p.detail.get("node") or not short:
+            continue
+        res = short.group(1)
+        want = _requests(p.detail.get("containers") or [], res)
+        tolerated = spec.get("tolerations") or []
+        usable = [n for n in g.by_kind("Node") if not n.missing and n.phase == "Ready" and not n.detail["unschedulable"]
+                  and _placement_fits(spec, n.labels) and all(
+                      t.get("effect") not in ("NoSchedule", "NoExecute") or any(
+                          x.get("operator") == "Exists" and x.get("key") in (None, t.get("key")) or
+                          x.get("key") == t.get("key") and x.get("value") == t.get("value") for x in tolerated)
+                      for t in n.detail["taints"])]
+        free = {}
+        for n in usable:
+            used = sum(_requests(q.detail.get("containers") or [], res) for q in pods
+                       if q.detail.get("node") == n.name and q.phase not in ("Succeeded", "Failed"))
+            free[n.name] = _quantity(n.detail["allocatable"].get(res, 0)) - used
+        if not want or not free:
+            continue
+        # the scheduler's word that every such node is short; of the DaemonSets on all of them, the one asking most,
+        # when without its pod the pod would fit on one of them (a log or metrics agent whose request was raised)
+        agents = [(_requests(ds.detail.get("containers") or [], res), ds.uid) for ds in g.by_kind("DaemonSet")
+                  if set(free) <= {q.detail.get("node") for q in pods if owners.get(q.uid) == ds.uid}]
+        need, ds_uid = max(agents, default=(0.0, ""))
+        if need >= want / 4 and any(f + need >= want for f in free.values()):
+            out.append((p.uid, ds_uid, json.dumps({"res": res, "want": want, "free": max(free.values()),
+                                                   "need": need, "nodes": sorted(free)})))
+    return out
+
+
 def _meta(o: dict) -> tuple[str, str, dict]:
     m = o.get("metadata") or {}
     return m.get("namespace") or "", m.get("name") or "", m
@@ -180,9 +238,11 @@ def _created(o: dict) -> str:
 
 def _containers(spec: dict) -> list[dict]:
     out = []
-    for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+    inits = spec.get("initContainers") or []
+    for i, c in enumerate(inits + (spec.get("containers") or [])):
         res = c.get("resources") or {}
         out.append({"name": c.get("name"), "image": c.get("image"), "requests": res.get("requests") or {},
+                    **({"init": True} if i < len(inits) else {}),
                     "limits": res.get("limits") or {},
                     "ports": [p.get("containerPort") for p in c.get("ports") or []],
                     "port_names": [p.get("name") for p in c.get("ports") or [] if p.get("name")],
@@ -359,7 +419,7 @@ def build(snap: Snapshot) -> Graph:
             **extra, "containers": _containers(spec), "nodeSelector": spec.get("nodeSelector") or {},
             "tolerations": spec.get("tolerations") or [], "node": spec.get("nodeName") or "",
             "serviceAccount": spec.get("serviceAccountName") or "default", "dnsPolicy": spec.get("dnsPolicy") or "",
-            "scheduler": spec.get("schedulerName") or "default-scheduler",
+            "scheduler": spec.get("schedulerName") or "default-scheduler", "created": _created(o),
             "env_names": sorted({e.get("name") for c in spec.get("containers") or [] for e in c.get("env") or []}),
             "env": {e.get("name"): e.get("value") for c in spec.get("containers") or [] for e in c.get("env") or []
                     if e.get("value") is not None}})
@@ -384,7 +444,7 @@ def build(snap: Snapshot) -> Graph:
                 reasons.append("JobFailed" if (when and (g.now - when).total_seconds() <= RECENT_S) else "JobFailedLongAgo")
             add(kind, o, phase=phase, reasons=reasons, conditions=conds, detail={
                 "replicas": want, "ready": ready, "containers": _containers(tmpl.get("spec") or {}),
-                "created": _created(o),
+                "created": _created(o), "generation": (o.get("metadata") or {}).get("generation") or 1,
                 "selector": (spec.get("selector") or {}), "template_labels": (tmpl.get("metadata") or {}).get("labels") or {},
                 "serviceAccount": (tmpl.get("spec") or {}).get("serviceAccountName") or "default",
                 "templateSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {},
@@ -630,6 +690,8 @@ def build(snap: Snapshot) -> Graph:
             for n in nodes if on - {""} else []:
                 if n.name not in on:
                     edge("MISSES_AGENT", n.uid, ds.uid)
+    for p_uid, ds_uid, detail in _squeezed(snap, g, by_key, owners):
+        edge("SQUEEZED_BY", p_uid, ds_uid, detail)
     for cj in g.by_kind("CronJob"):  # the Secrets its runs (re)create: kubectl create secret docker-registry NAME
         for name in set(_WRITTEN_SECRET.findall(cj.detail.get("invocation") or "")):
             if key("Secret", cj.namespace, name) in by_key:

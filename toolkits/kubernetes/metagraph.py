@@ -31,6 +31,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "SELECTS_NODE": (("Pod", "Node"),),
     # an unscheduled pod and the one node named like all those its placement matches that lacks their labels
     "MISSES_NODE": (("Pod", "Node"),),
+    # an unscheduled pod short of cpu/memory on every node it may use, and a DaemonSet whose pods there take the rest
+    "SQUEEZED_BY": (("Pod", "DaemonSet"),),
     # an object a custom resource owns (a database operator's Service) and the operator Deployment that writes it
     "MANAGED_BY": (("Service", "Deployment"),),  # an unscheduled pod's nodeSelector matches the node's labels
     "SELECTS": (("Service", "Pod"),),

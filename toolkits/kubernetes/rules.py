@@ -13,6 +13,7 @@ import ipaddress
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Callable
 
 from kubernetes.utils import parse_quantity
@@ -1921,6 +1922,23 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                        + ([f"{ref(nodes[0])}: {', '.join(s.reasons[:3])}"] if nodes[0]["kind"] == "Pod" else []),
                        f"kubectl edit daemonset {name}{_ns(c)}   # add a toleration for the node's taint, e.g.\n"
                        "tolerations:\n- operator: Exists   # a CNI must run on every node")
+    if via == "SQUEEZED_BY" and "unschedulable" in s.signals:
+        d = json.loads(_edge_detail(edges) or "{}")
+        _, rows = sg.query("MATCH (:DaemonSet {uid: $uid})-[:OWNS]->(p:Pod) RETURN p.detail", {"uid": c["uid"]})
+        newest = max((t for t in (ts(json.loads(r or "{}").get("created")) for (r,) in rows) if t), default=None)
+        pending = ts(s.node["detail"].get("created"))
+        # its template changed, and its pods were recreated within a day of the pod that no longer fits
+        changed = (c["detail"].get("generation") or 1) > 1 and newest and pending and newest >= pending - timedelta(days=1)
+        unit = (lambda v: f"{v:g}") if d.get("res") == "cpu" else (lambda v: f"{v / 2**20:.0f}Mi")
+        return Verdict(f"DaemonSet {name} requests {unit(d.get('need', 0))} {d.get('res')} on every node, so "
+                       f"{s.node['name']} ({unit(d.get('want', 0))}) fits on none of the nodes it may use",
+                       [f"{ref(s.node)} is Pending: Insufficient {d.get('res')}",
+                        f"most free {d.get('res')} on {', '.join(d.get('nodes') or [])}: {unit(d.get('free', 0))}; with "
+                        f"{name}'s {unit(d.get('need', 0))} it would fit",
+                        f"{ref(c)} generation {c['detail'].get('generation')}: its pod template changed"
+                        + (" and its pods were recreated lately" if changed else "")],
+                       f"kubectl set resources daemonset {name}{_ns(c)} --requests={d.get('res')}=<what it needs>   "
+                       f"# or kubectl rollout undo daemonset/{name}{_ns(c)}", strong=bool(changed))
     if via == "PROVISIONED_BY":
         if not _down(c) or _pending_claim(nodes) is None:
             return None
@@ -1983,7 +2001,9 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                            f"kubectl edit {kind} {name}{_ns(c)}   # set spec.template.spec.nodeSelector to labels a node has "
                            f"(kubectl get nodes --show-labels)")
     if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod":
-        m = re.search(r"untolerated taint \{([^}]*)\}", text)
+        # (the control plane's own taint keeps every workload off it: never the taint a pod was meant to tolerate)
+        m = next((x for x in re.finditer(r"untolerated taint \{([^}]*)\}", text)
+                  if not re.match(r"node-role\.kubernetes\.io/(?:control-plane|master)\b", x.group(1))), None)
         if m:
             tkey, _, tval = (x.strip() for x in m.group(1).partition(":"))
             deliberate = _deliberate({"key": tkey, "value": tval or None, "effect": "NoSchedule"}, sg)
