@@ -409,3 +409,25 @@ def test_a_small_or_unchanged_agent_is_not_blamed_for_a_full_cluster(tmp_path):
     assert all(rc.kind != "DaemonSet" for rc in small.root_causes)
     unchanged = analyse(squeezed(tmp_path / "b", generation=1), "one data pod stuck Pending")
     assert not (first(unchanged) == ("DaemonSet", NS, "vector") and unchanged.strong)
+
+
+def pinned(tmp_path, pinned_ip):
+    svc = {"metadata": meta("orders-db"), "spec": {"clusterIP": "10.43.1.2", "selector": {"app": "orders-db"},
+                                                   "ports": [{"port": 5432}]}}
+    db = running("orders-db-0", {"app": "orders-db"}, "n1", owner_=owner("StatefulSet", "orders-db"))
+    hosts = f"hosts {{\n    {pinned_ip} orders-db.{NS}.svc.cluster.local\n    fallthrough\n}}\n"
+    cm = {"metadata": meta("coredns-custom", ns="kube-system"), "data": {"cutover.override": hosts}}
+    client = pod("billing-5d9-k2x9q", labels={"app": "billing"}, owner=owner("ReplicaSet", "billing-5d9"),
+                 state=crash(f"dial tcp {pinned_ip}:5432: i/o timeout"), env={"PGHOST": f"orders-db.{NS}.svc.cluster.local"})
+    return write(_dir(tmp_path), {"pods": [db, client], "services": [svc], "configmaps": [cm]})
+
+
+def test_a_dns_hosts_entry_that_pins_a_service_name_to_a_stale_address(tmp_path):
+    a = analyse(pinned(tmp_path, "10.43.9.9"), "billing can't connect to the orders database since its reinstall")
+    assert first(a) == ("ConfigMap", "kube-system", "coredns-custom")
+    assert "remove the hosts line" in a.fix
+
+
+def test_a_hosts_entry_with_the_services_own_address_is_not_blamed(tmp_path):
+    a = analyse(pinned(tmp_path, "10.43.1.2"), "billing can't connect to the orders database")
+    assert all(rc.kind != "ConfigMap" for rc in a.root_causes)

@@ -155,6 +155,7 @@ def unlabelled_twin(spec: dict, nodes: list[Node]) -> tuple[Node, str] | None:
     return twins[0], json.dumps(lacks, sort_keys=True)
 
 
+_HOSTS_LINE = re.compile(r"(?m)^\s*(\d{1,3}(?:\.\d{1,3}){3})\s+(?:\S+\s+)*?([a-z0-9-]+\.[a-z0-9-]+\.svc(?:\.cluster\.local)?)\b")
 _WRITTEN_SECRET = re.compile(r"\b(?:create|apply|replace)\s+secret\s+(?:docker-registry\s+|generic\s+|tls\s+)?"
                              r"([a-z0-9][a-z0-9.-]*)")
 UNLABELLED_SLICE = "no service-name label"  # a hand-written EndpointSlice named after a selector-less Service
@@ -692,6 +693,11 @@ def build(snap: Snapshot) -> Graph:
                     edge("MISSES_AGENT", n.uid, ds.uid)
     for p_uid, ds_uid, detail in _squeezed(snap, g, by_key, owners):
         edge("SQUEEZED_BY", p_uid, ds_uid, detail)
+    for cm in g.by_kind("ConfigMap"):  # hosts lines that pin a Service's DNS name to an address not its own
+        for ip, name in _HOSTS_LINE.findall("\n".join(cm.detail["data"].values())):
+            svc = g.nodes.get(by_key.get(key("Service", name.split(".")[1], name.split(".")[0]), ""))
+            if svc is not None and svc.detail.get("clusterIP") not in (ip, None, "None"):
+                edge("PINNED_IN", svc.uid, cm.uid, f"{ip} {name}")
     for cj in g.by_kind("CronJob"):  # the Secrets its runs (re)create: kubectl create secret docker-registry NAME
         for name in set(_WRITTEN_SECRET.findall(cj.detail.get("invocation") or "")):
             if key("Secret", cj.namespace, name) in by_key:

@@ -51,6 +51,8 @@ RELATIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "DRIVEN_AS": (("PersistentVolume", "ServiceAccount"),),
     # a schedule whose runs write the Secret (kubectl create secret ...: a registry token it refreshes)
     "WRITES_SECRET": (("CronJob", "Secret"),),
+    # a hosts entry in a ConfigMap (a CoreDNS hosts block) that answers a Service's DNS name with another address
+    "PINNED_IN": (("Service", "ConfigMap"),),
     "USES_CONFIG": (("Pod", "ConfigMap"),),
     "USES_SECRET": (("Pod", "Secret"), ("ServiceAccount", "Secret")),
     "USES_ACCOUNT": (("Pod", "ServiceAccount"), ("ReplicaSet", "ServiceAccount"),

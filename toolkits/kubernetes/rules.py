@@ -134,6 +134,17 @@ def check_config(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                                                            s.text)[:240]],
                        f"kubectl create secret docker-registry {c['name']}{_ns(c)} --docker-server=<registry> "
                        "--docker-username=<user> --docker-password=<new token> --dry-run=client -o yaml | kubectl apply -f -")
+    if kind == "ConfigMap" and "unreachable" in s.signals and labels_of(edges)[-1:] == ["PINNED_IN"]:
+        ip, host = _edge_detail(edges).split(" ", 1)
+        svc = nodes[-2]
+        return Verdict(f"ConfigMap {c['name']} answers {host} with {ip}, which is not Service {svc['name']}'s address "
+                       f"({svc['detail'].get('clusterIP')}): clients dial a stale address",
+                       [f"{ref(nodes[0])} connects to {ref(svc)}: {s.text[:160]}",
+                        f"ConfigMap {c['name']}: hosts entry '{ip} {host}'",
+                        f"{ref(svc)} clusterIP {svc['detail'].get('clusterIP')}"
+                        + (f" (created {svc['detail'].get('created')})" if svc["detail"].get("created") else "")],
+                       f"kubectl edit configmap {c['name']}{_ns(c)}   # remove the hosts line for {host}; the DNS server "
+                       "reloads it, then the clients reconnect")
     if kind == "ConfigMap" and {"crash", "unreachable"} & set(s.signals):
         gone = _hosts_nowhere(c, sg)
         if not _proxy_between(nodes, edges, sg):
