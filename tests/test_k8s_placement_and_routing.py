@@ -431,3 +431,34 @@ def test_a_dns_hosts_entry_that_pins_a_service_name_to_a_stale_address(tmp_path)
 def test_a_hosts_entry_with_the_services_own_address_is_not_blamed(tmp_path):
     a = analyse(pinned(tmp_path, "10.43.1.2"), "billing can't connect to the orders database")
     assert all(rc.kind != "ConfigMap" for rc in a.root_causes)
+
+
+def swapped_disk(tmp_path, new_path):
+    def local_pv(name, host, claim, made, path="/mnt/nvme0n1/ch"):
+        return {"metadata": {**meta(name, ns=""), "creationTimestamp": made}, "spec": {
+            "local": {"path": path}, "storageClassName": "local-nvme", "claimRef": {"namespace": NS, "name": claim},
+            "nodeAffinity": {"required": {"nodeSelectorTerms": [{"matchExpressions": [
+                {"key": "kubernetes.io/hostname", "operator": "In", "values": [host]}]}]}}}, "status": {"phase": "Bound"}}
+    pvs = [local_pv("local-pv-a", "ch-01", "data-ch-0", "2025-01-01T00:00:00Z"),
+           local_pv("local-pv-b", "ch-02", "data-ch-1", "2025-01-01T00:00:00Z"),
+           local_pv("local-pv-c", "ch-02", "data-ch-2", LATER, path=new_path)]
+    claims = [{"metadata": meta(f"data-ch-{i}"), "spec": {"volumeName": f"local-pv-{x}", "storageClassName": "local-nvme"},
+               "status": {"phase": "Bound"}} for i, x in enumerate("abc")]
+    msg = ("0/3 nodes are available: 1 node(s) didn't match pod anti-affinity rules, 2 node(s) had volume node affinity "
+           "conflict.")
+    p = pod("ch-2", labels={"app": "ch"}, owner=owner("StatefulSet", "ch"), node_name=None, phase="Pending",
+            volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-ch-2"}}],
+            conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
+    return write(_dir(tmp_path), {"pods": [p], "persistentvolumes": pvs, "persistentvolumeclaims": claims},
+                 nodes=[node("ch-01"), node("ch-02"), node("ch-03")])
+
+
+def test_a_local_volume_written_again_after_a_disk_swap_that_names_the_wrong_node(tmp_path):
+    a = analyse(swapped_disk(tmp_path, "/mnt/nvme0n1/ch"), "clickhouse replica 2 has been down since the disk swap")
+    assert first(a) == ("PersistentVolume", "", "local-pv-c")
+    assert any("local-pv-b" in e and "the same path on the same node" in e for e in a.evidence)
+
+
+def test_local_volumes_of_different_paths_on_one_node_are_not_that_fault(tmp_path):
+    a = analyse(swapped_disk(tmp_path, "/mnt/nvme1n1/ch"), "clickhouse replica 2 is down")
+    assert not any("names the wrong node" in rc.reason for rc in a.root_causes)

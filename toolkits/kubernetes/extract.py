@@ -507,7 +507,7 @@ def build(snap: Snapshot) -> Graph:
             "storageClass": spec.get("storageClassName"), "capacity": (spec.get("capacity") or {}).get("storage"),
             "nodeTerms": terms, "claim_uid": claim.get("uid") or "",
             "claim": f"{claim.get('namespace', '')}/{claim.get('name', '')}" if claim else "",
-            "mountOptions": spec.get("mountOptions") or [], "source": _volume_source(spec)})
+            "mountOptions": spec.get("mountOptions") or [], "source": _volume_source(spec), "created": _created(o)})
     for o in snap.items("StorageClass"):
         add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner"),
                                                       "mountOptions": o.get("mountOptions") or [],

@@ -735,6 +735,18 @@ def _down(w: dict) -> bool:
     return (w["detail"].get("replicas") or 0) == 0 or not (w["detail"].get("ready") or 0)
 
 
+def _same_disk(pv: dict, sg: StateGraph) -> dict | None:
+    """An older local volume with the same path pinned to the same nodes: two volumes cannot be one disk, so the
+    newer one (a volume written again after a disk swap) names the wrong node."""
+    src, terms = pv["detail"].get("source") or "", pv["detail"].get("nodeTerms")
+    if not src.startswith(("local ", "hostPath ")) or not terms:
+        return None
+    _, rows = sg.query("MATCH (v:PersistentVolume) WHERE v.uid <> $uid AND NOT v.missing RETURN v", {"uid": pv["uid"]})
+    older = [v for v in (node_dict(r[0]) for r in rows) if v["detail"].get("source") == src
+             and v["detail"].get("nodeTerms") == terms and (v["detail"].get("created") or "") < (pv["detail"].get("created") or "")]
+    return older[0] if older else None
+
+
 @rule("PersistentVolume")
 def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: StateGraph) -> Verdict | None:
     if labels_of(edges)[-1:] != ["BINDS"]:
@@ -749,6 +761,19 @@ def check_volume(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: 
                         f"PersistentVolume {c['name']}: {c['detail'].get('source') or 'source unknown'}"],
                        f"kubectl get pv {c['name']} -o yaml > pv.yaml   # correct the disk id (spec.csi.volumeHandle is "
                        "immutable), then kubectl replace --force -f pv.yaml; with Retain the data on the disk is kept")
+    twin = _same_disk(c, sg) if "unschedulable" in s.signals and "volume node affinity conflict" in s.text else None
+    if twin:
+        hosts = ", ".join(v for t in c["detail"].get("nodeTerms") or [] for e in t.get("matchExpressions") or []
+                          for v in e.get("values") or [])
+        return Verdict(f"PersistentVolume {c['name']} is pinned to {hosts}, where PersistentVolume {twin['name']} already "
+                       f"is the same disk ({c['detail'].get('source')}): it names the wrong node",
+                       [f"{ref(nodes[0])} is Pending: volume node affinity conflict",
+                        f"PersistentVolume {c['name']} (created {c['detail'].get('created')}): {c['detail'].get('source')} "
+                        f"on {hosts}",
+                        f"PersistentVolume {twin['name']} (created {twin['detail'].get('created')}, bound to "
+                        f"{twin['detail'].get('claim')}): the same path on the same node"],
+                       f"kubectl get pv {c['name']} -o yaml > pv.yaml   # set nodeAffinity to the node whose disk it is, "
+                       f"then kubectl replace --force -f pv.yaml (Retain keeps the data) and let the claim bind again")
     failed = _mount_failed(c, s)
     if failed and _options_from_class(c, sg):
         return None  # the volume's mount options came from its StorageClass: the class is what to change
