@@ -462,3 +462,32 @@ def test_a_local_volume_written_again_after_a_disk_swap_that_names_the_wrong_nod
 def test_local_volumes_of_different_paths_on_one_node_are_not_that_fault(tmp_path):
     a = analyse(swapped_disk(tmp_path, "/mnt/nvme1n1/ch"), "clickhouse replica 2 is down")
     assert not any("names the wrong node" in rc.reason for rc in a.root_causes)
+
+
+MAP_COUNT = ("ERROR: [1] bootstrap checks failed. You must address the points described in the following [1] lines "
+             "before starting Elasticsearch.\nbootstrap check failure [1] of [1]: max virtual memory areas "
+             "vm.max_map_count [65530] is too low, increase to at least [262144]")
+
+
+def tuned_nodes(tmp_path, agent_pool):
+    agent = {"metadata": meta("max-map-count-setter"), "spec": {"selector": {"matchLabels": {"app": "mmc"}}, "template": {
+        "metadata": {"labels": {"app": "mmc"}}, "spec": {"nodeSelector": {"pool": agent_pool},
+            "initContainers": [{"name": "set", "image": "bash:5", "command": ["sh", "-c", "sysctl -w vm.max_map_count=262144"]}],
+            "containers": [{"name": "sleep", "image": "pause:3.9"}]}}},
+        "status": {"desiredNumberScheduled": 1 if agent_pool == "es-v2" else 0}}
+    es = pod("logs-es-0", labels={"app": "es"}, owner=owner("StatefulSet", "logs-es"), node_name="es-v2-1", state=crash(MAP_COUNT))
+    pods = [es] + ([running("mmc-x2b7q", {"app": "mmc"}, "es-v2-1", owner_=owner("DaemonSet", "max-map-count-setter"))]
+                   if agent_pool == "es-v2" else [])
+    return write(_dir(tmp_path), {"pods": pods, "daemonsets": [agent]},
+                 nodes=[node("es-v2-1", labels={"pool": "es-v2"}), node("app-1", labels={"pool": "default"})])
+
+
+def test_a_node_tuning_daemonset_that_does_not_cover_the_new_pool(tmp_path):
+    a = analyse(tuned_nodes(tmp_path, "es"), "logging elasticsearch is down since the move to the new node pool")
+    assert first(a) == ("DaemonSet", NS, "max-map-count-setter")
+    assert any("vm.max_map_count [65530] is too low" in e for e in a.evidence)
+
+
+def test_a_node_tuning_daemonset_that_runs_on_the_pods_node_is_not_blamed(tmp_path):
+    a = analyse(tuned_nodes(tmp_path, "es-v2"), "logging elasticsearch is down")
+    assert all(rc.kind != "DaemonSet" for rc in a.root_causes)

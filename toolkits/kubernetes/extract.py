@@ -462,7 +462,8 @@ def build(snap: Snapshot) -> Graph:
                 **({"invocation": " ".join(_invocation(c) for c in (tmpl.get("spec") or {}).get("containers") or [])}
                    if kind in ("CronJob", "Deployment", "StatefulSet", "Job") else {}),
                 **({"tolerations": (tmpl.get("spec") or {}).get("tolerations") or [],
-                    "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "agent": _node_agent(tmpl)}
+                    "nodeSelector": (tmpl.get("spec") or {}).get("nodeSelector") or {}, "agent": _node_agent(tmpl),
+                    "sysctls": _sysctls(tmpl)}
                    if kind == "DaemonSet" else {})})
     for o in snap.items("Service"):
         spec = o.get("spec") or {}
@@ -688,7 +689,8 @@ def build(snap: Snapshot) -> Graph:
     for ds in g.by_kind("DaemonSet"):
         if ds.detail.get("agent"):
             on = {g.nodes[p].detail.get("node") for p, o in owners.items() if o == ds.uid and g.nodes[p].kind == "Pod"}
-            for n in nodes if on - {""} else []:
+            # (a node-tuning agent matters wherever it is missing, even when it runs nowhere)
+            for n in nodes if on - {""} or ds.detail["agent"] == "sysctl" else []:
                 if n.name not in on:
                     edge("MISSES_AGENT", n.uid, ds.uid)
     for p_uid, ds_uid, detail in _squeezed(snap, g, by_key, owners):
@@ -801,7 +803,22 @@ def _node_agent(template: dict) -> str:
     text = " ".join([str((v.get("hostPath") or {}).get("path") or "") for v in spec.get("volumes") or []]
                     + [str(c.get("image") or "") for c in (spec.get("initContainers") or []) + (spec.get("containers") or [])])
     text = text.lower()
-    return "csi" if _CSI_NODE.search(text) else "cni" if _CNI.search(text) else ""
+    if _CSI_NODE.search(text) or _CNI.search(text):
+        return "csi" if _CSI_NODE.search(text) else "cni"
+    return "sysctl" if _sysctls(template) else ""
+
+
+_SYSCTL_KEY = re.compile(r"\b((?:vm|net|kernel|fs)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)")
+
+
+def _sysctls(template: dict) -> list[str]:
+    """The kernel settings a DaemonSet's containers set on their node (sysctl -w vm.max_map_count=262144, or
+    echo 262144 > /proc/sys/vm/max_map_count)."""
+    spec = template.get("spec") or {}
+    cmd = " ".join(" ".join(map(str, (c.get("command") or []) + (c.get("args") or [])))
+                   for c in (spec.get("initContainers") or []) + (spec.get("containers") or []))
+    keys = set(_SYSCTL_KEY.findall(cmd)) if "sysctl" in cmd else set()
+    return sorted(keys | {p.replace("/", ".") for p in re.findall(r"/proc/sys/([a-z0-9_/]+)", cmd)})
 
 
 def _runtime_labels(selector: dict, template: dict) -> bool:

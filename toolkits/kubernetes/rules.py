@@ -1944,6 +1944,20 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                         f"{ref(c)} runs on other nodes but not on {node['name']}: {'; '.join(why)}"],
                        f"kubectl edit daemonset {name}{_ns(c)}   # tolerate the node's taint, e.g.\n"
                        "tolerations:\n- operator: Exists   # a CSI node plugin must run wherever its volumes are used")
+    if via == "MISSES_AGENT" and c["detail"].get("agent") == "sysctl":
+        node = nodes[-2]
+        low = next((m for m in re.finditer(r"[^\n\"]*\b(" + "|".join(map(re.escape, c["detail"].get("sysctls") or ["-"]))
+                                           + r")\b[^\n\"]*", text)), None)
+        if not low or labels_of(edges) != ["SCHEDULED_ON", "MISSES_AGENT"] or "crash" not in s.signals:
+            return None
+        return Verdict(f"DaemonSet {name}, which sets {low.group(1)} on its nodes, runs no pod on {node['name']}, so "
+                       f"{nodes[0]['name']} starts there without it",
+                       [f"{ref(nodes[0])} on {node['name']}: {low.group(0).strip()[:200]}",
+                        f"{ref(c)} sets {', '.join(c['detail'].get('sysctls') or [])}; its nodeSelector "
+                        f"{c['detail'].get('nodeSelector') or '{}'} does not match {node['name']} "
+                        f"({', '.join(f'{k}={v}' for k, v in (node['detail'].get('labels') or {}).items() if k in (c['detail'].get('nodeSelector') or {})) or 'no such label'})"],
+                       f"kubectl edit daemonset {name}{_ns(c)}   # make its nodeSelector (and tolerations) cover the "
+                       f"nodes {nodes[0]['name']} runs on")
     if via == "MISSES_AGENT":
         node = nodes[-2]
         found = _missing_plugin(node, sg)
