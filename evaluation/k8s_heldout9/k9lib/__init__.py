@@ -1,0 +1,1 @@
+"""k8s_heldout9 bundle generator library (stdlib only)."""
