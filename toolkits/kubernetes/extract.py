@@ -674,7 +674,7 @@ def build(snap: Snapshot) -> Graph:
                                for a in (sub.get("addresses") or []) + (sub.get("notReadyAddresses") or [])
                                if (a.get("targetRef") or {}).get("kind") == "Pod"}
     for svc in g.by_kind("Service"):
-        if not svc.detail["selector"]:  # endpoints a controller writes (Patroni's leader Service): the pods they name
+        if not svc.missing and not svc.detail.get("selector"):  # endpoints a controller writes (Patroni's leader Service): the pods they name
             for name in sorted(targets.get((svc.namespace, svc.name), ())):
                 edge("SELECTS", svc.uid, by_key.get(key("Pod", svc.namespace, name)), "endpoints")
         if svc.detail["selector"]:
@@ -696,7 +696,7 @@ def build(snap: Snapshot) -> Graph:
     for p_uid, ds_uid, detail in _squeezed(snap, g, by_key, owners):
         edge("SQUEEZED_BY", p_uid, ds_uid, detail)
     for cm in g.by_kind("ConfigMap"):  # hosts lines that pin a Service's DNS name to an address not its own
-        for ip, name in _HOSTS_LINE.findall("\n".join(cm.detail["data"].values())):
+        for ip, name in _HOSTS_LINE.findall("\n".join((cm.detail.get("data") or {}).values())):
             svc = g.nodes.get(by_key.get(key("Service", name.split(".")[1], name.split(".")[0]), ""))
             if svc is not None and svc.detail.get("clusterIP") not in (ip, None, "None"):
                 edge("PINNED_IN", svc.uid, cm.uid, f"{ip} {name}")
