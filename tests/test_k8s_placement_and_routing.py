@@ -491,3 +491,29 @@ def test_a_node_tuning_daemonset_that_does_not_cover_the_new_pool(tmp_path):
 def test_a_node_tuning_daemonset_that_runs_on_the_pods_node_is_not_blamed(tmp_path):
     a = analyse(tuned_nodes(tmp_path, "es-v2"), "logging elasticsearch is down")
     assert all(rc.kind != "DaemonSet" for rc in a.root_causes)
+
+
+PG_MAJOR = ('FATAL:  database files are incompatible with server\nDETAIL:  The data directory was initialized by PostgreSQL '
+            'version 15, which is not compatible with this version 16.3.')
+MYSQL_FILES = ("2024-06-04 09:46:30 0 [ERROR] [MY-010457] [Server] --initialize specified but the data directory has "
+               "files in it. Aborting.")
+
+
+def datadir(tmp_path, error):
+    sts = {"metadata": meta("db"), "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "db"}}, "template": {
+        "metadata": {"labels": {"app": "db"}}, "spec": {"containers": [{"name": "main", "image": "postgres:16.3"}]}}},
+        "status": {"replicas": 1, "readyReplicas": 0}}
+    db = pod("db-0", labels={"app": "db"}, owner=owner("StatefulSet", "db"), state=crash(error))
+    return write(_dir(tmp_path), {"pods": [db], "statefulsets": [sts]})
+
+
+def test_a_server_image_swapped_across_major_versions_or_a_volume_root_mounted_as_the_data_directory(tmp_path):
+    a = analyse(datadir(tmp_path / "a", PG_MAJOR), "our postgres restarts constantly since the dependency update")
+    assert first(a) == ("StatefulSet", NS, "db") and a.strong and "rollout undo" in a.fix
+    b = analyse(datadir(tmp_path / "b", MYSQL_FILES), "the new mysql pod never starts")
+    assert first(b) == ("StatefulSet", NS, "db") and b.strong and "subPath" in b.fix
+
+
+def test_another_server_crash_is_not_read_as_a_data_directory_refusal(tmp_path):
+    a = analyse(datadir(tmp_path, "FATAL: could not open file \"global/pg_filenode.map\": Permission denied"), "postgres down")
+    assert not any("data directory" in rc.reason for rc in a.root_causes)

@@ -1834,6 +1834,17 @@ def check_cronjob(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg:
                    f"now: kubectl create job --from=cronjob/{name} {name}-manual{_ns(c)}")
 
 
+# a database server that refuses the data directory its pod template gives it: written by an older major version
+# (an image swapped across majors), or a fresh volume's filesystem root mounted as the directory to initialise
+_DATADIR_REFUSED = re.compile(
+    r"(?P<version>database files are incompatible with server[^\n]*(?:\n[^\n]*initialized by PostgreSQL version[^\n]*)?|"
+    r"The data directory was initialized by PostgreSQL version \d+, which is not compatible[^\n]*|"
+    r"Invalid MySQL server downgrade[^\n]*|Cannot upgrade from \d+ to \d+[^\n]*|"
+    r"UPGRADE PROBLEM: The data files need to be fully upgraded[^\n]*)|"
+    r"(?P<files>--initialize specified but the data directory has files in it[^\n]*|"
+    r"initdb: error: directory \"[^\"]+\" exists but is not empty[^\n]*|lost\+found[^\n]*mount point[^\n]*)")
+
+
 def _no_scheduler(s: Symptom, nodes: list[dict], sg: StateGraph) -> str:
     """The scheduler an unscheduled pod names when no scheduler has ever looked at the pod (no PodScheduled
     condition, no FailedScheduling) and no running pod is named after it; "" otherwise."""
@@ -2030,6 +2041,19 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                         f"its schedulerName is {unseen}; no running pod in the cluster is named after it"],
                        f"kubectl edit {kind} {name}{_ns(c)}   # remove spec.template.spec.schedulerName (or run the "
                        f"{unseen} scheduler again); then delete the Pending pod so it is recreated")
+    refused = _DATADIR_REFUSED.search(text) if "crash" in s.signals and nodes[0]["kind"] == "Pod" else None
+    if refused:
+        volume = refused.lastgroup == "files"
+        return Verdict(f"{c['kind']} {name}: " + (
+            "its data volume is mounted straight at the data directory, whose filesystem root is not empty "
+            "(lost+found), so the server refuses to initialise it" if volume else
+            "its image was changed to a server that cannot open the data directory an older major version wrote"),
+            [f"{ref(nodes[0])}: {refused.group(0).strip()[:240]}",
+             f"{ref(c)} image(s): {', '.join(str(x.get('image')) for x in ctrs if not x.get('init')) or '?'}"],
+            (f"kubectl edit {kind} {name}{_ns(c)}   # mount the volume with subPath: data (or set the data directory, "
+             "e.g. PGDATA, to a subdirectory of the mount)") if volume else
+            (f"kubectl rollout undo {kind}/{name}{_ns(c)}   # back to the image that wrote the data; upgrade the major "
+             "version with pg_upgrade / dump and restore (or the operator's upgrade), not an image swap"))
     anti = re.search(r"\d+ node\(s\) didn't (?:match|satisfy) (?:existing )?pod anti-affinity rules", text)
     if "unschedulable" in s.signals and anti:
         return Verdict(f"{c['kind']} {name}: its required pod anti-affinity leaves no node for another replica",
