@@ -343,7 +343,7 @@ def test_a_refresher_whose_runs_pass_leaves_the_refused_secret_to_blame(tmp_path
     assert first(a) == ("Secret", NS, "ecr-registry")
 
 
-def stranded(tmp_path, tolerated_by_others):
+def stranded(tmp_path, tolerated_by_others, gpu_node=False):
     """A replica whose local volume lives on a node that got a maintenance taint; others tolerate it, or none."""
     taint = {"key": "maintenance", "value": "firmware-upgrade", "effect": "NoExecute"}
     pv = {"metadata": meta("local-pv-1", ns=""), "spec": {
@@ -352,8 +352,8 @@ def stranded(tmp_path, tolerated_by_others):
             {"key": "kubernetes.io/hostname", "operator": "In", "values": ["db-03"]}]}]}}}, "status": {"phase": "Bound"}}
     pvc = {"metadata": meta("data-pg-3"), "spec": {"volumeName": "local-pv-1", "storageClassName": "topolvm"},
            "status": {"phase": "Bound"}}
-    msg = ("0/3 nodes are available: 1 node(s) had untolerated taint {maintenance: firmware-upgrade}, 2 node(s) had "
-           "volume node affinity conflict.")
+    msg = ("0/3 nodes are available: " + ("1 node(s) had untolerated taint {dedicated: gpu}, " if gpu_node else "") +
+           "1 node(s) had untolerated taint {maintenance: firmware-upgrade}, 2 node(s) had volume node affinity conflict.")
     p = pod("pg-3", labels={"app": "pg"}, owner=owner("StatefulSet", "pg"), node_name=None, phase="Pending",
             volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "data-pg-3"}}],
             conditions=[{"type": "PodScheduled", "status": "False", "reason": "Unschedulable", "message": msg}])
@@ -362,14 +362,22 @@ def stranded(tmp_path, tolerated_by_others):
         ok = running("batch-7c8-abcde", {"app": "batch"}, "db-03", owner_=owner("ReplicaSet", "batch-7c8"))
         ok["spec"]["tolerations"] = [{"key": "maintenance", "operator": "Exists"}]
         pods.append(ok)
+    gpu = {"key": "dedicated", "value": "gpu", "effect": "NoSchedule"}
+    if gpu_node:  # a dedicated pool whose pods tolerate its taint: deliberate, and not where the volume is
+        trainer = running("trainer-0", {"app": "trainer"}, "gpu-01", owner_=owner("StatefulSet", "trainer"))
+        trainer["spec"]["tolerations"] = [{"key": "dedicated", "operator": "Equal", "value": "gpu"}]
+        pods.append(trainer)
     return write(_dir(tmp_path), {"pods": pods, "persistentvolumes": [pv], "persistentvolumeclaims": [pvc]},
-                 nodes=[node("db-01"), node("db-02"), node("db-03", taints=[taint])])
+                 nodes=[node("db-01"), node("db-02"), node("db-03", taints=[taint])]
+                 + ([node("gpu-01", taints=[gpu])] if gpu_node else []))
 
 
 def test_a_maintenance_taint_left_on_the_node_a_local_volume_is_pinned_to(tmp_path):
-    a = analyse(stranded(tmp_path, False), "ledger postgres runs on 2 of 3 instances, the third never comes back")
+    a = analyse(stranded(tmp_path / "a", False), "ledger postgres runs on 2 of 3 instances, the third never comes back")
     assert first(a) == ("Node", "", "db-03")
     assert a.fix.startswith("kubectl taint nodes db-03 maintenance-")
+    b = analyse(stranded(tmp_path / "b", False, gpu_node=True), "ledger postgres runs on 2 of 3 instances")
+    assert first(b) == ("Node", "", "db-03")  # not the template's toleration for the gpu pool's deliberate taint
 
 
 def test_a_taint_that_running_pods_tolerate_is_deliberate_not_the_node_s_fault(tmp_path):

@@ -2074,8 +2074,9 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
                             "values the nodes carry: " + ("; ".join(f"{k}: {', '.join(v) or 'none'}" for k, v in seen.items()))],
                            f"kubectl edit {kind} {name}{_ns(c)}   # set spec.template.spec.nodeSelector to labels a node has "
                            f"(kubectl get nodes --show-labels)")
-    if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod":
-        # (the control plane's own taint keeps every workload off it: never the taint a pod was meant to tolerate)
+    if "unschedulable" in s.signals and nodes[0]["kind"] == "Pod" and "volume node affinity conflict" not in text:
+        # (a pod whose volume is pinned can only go where the volume is: a taint elsewhere is not what stops it; the
+        # control plane's own taint keeps every workload off it: never the taint a pod was meant to tolerate)
         m = next((x for x in re.finditer(r"untolerated taint \{([^}]*)\}", text)
                   if not re.match(r"node-role\.kubernetes\.io/(?:control-plane|master)\b", x.group(1))), None)
         if m:
