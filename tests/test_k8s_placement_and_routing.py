@@ -525,3 +525,11 @@ def test_a_server_image_swapped_across_major_versions_or_a_volume_root_mounted_a
 def test_another_server_crash_is_not_read_as_a_data_directory_refusal(tmp_path):
     a = analyse(datadir(tmp_path, "FATAL: could not open file \"global/pg_filenode.map\": Permission denied"), "postgres down")
     assert not any("data directory" in rc.reason for rc in a.root_causes)
+
+
+def test_a_corefile_that_forwards_to_a_host_name_stops_coredns(tmp_path):
+    from tests.test_k8s_references_and_agents import dns_cluster
+    a = analyse(dns_cluster(tmp_path, 'plugin/forward: not an IP address or file: "10.96.0.10"'),
+                "every service lost its database connections: could not translate host name")
+    assert first(a) == ("ConfigMap", "kube-system", "coredns")
+    assert "forward" in a.root_causes[0].reason

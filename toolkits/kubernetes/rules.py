@@ -230,6 +230,7 @@ _REJECTED = (
     r"[Uu]nrecognized option:? '?(?P<p>[\w.]+)",  # MongoDB
     r"Bad directive or wrong number of arguments.*?'(?P<p>[\w-]+)",  # Redis
     r"\[FATAL\] plugin/(?P<p>\w+):",  # CoreDNS: a Corefile plugin that stops the server (loop: a forward loop)
+    r"plugin/(?P<p>\w+): not an IP address or file",  # CoreDNS: forward to a host name
     r"Corefile:\d+ - Error during parsing: (?:Unknown directive|Wrong argument count[^']*) '?(?P<p>[\w.]+)",  # CoreDNS
 )
 
