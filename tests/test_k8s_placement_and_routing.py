@@ -533,3 +533,36 @@ def test_a_corefile_that_forwards_to_a_host_name_stops_coredns(tmp_path):
                 "every service lost its database connections: could not translate host name")
     assert first(a) == ("ConfigMap", "kube-system", "coredns")
     assert "forward" in a.root_causes[0].reason
+
+
+REDIS7 = ("*** FATAL CONFIG FILE ERROR (Redis 7.2.5) ***\nReading the configuration file, at line 23\n"
+          ">>> 'maxmemory-policy allkeys-lru volatile-lru'\nwrong number of arguments\n")
+
+
+def test_a_redis_7_config_line_with_the_wrong_arguments(tmp_path):
+    a = analyse(tuned(tmp_path, "maxmemory 2gb\nmaxmemory-policy allkeys-lru volatile-lru\n", error=REDIS7),
+                "all three session redis pods are crash-looping")
+    assert first(a) == ("ConfigMap", NS, "forum-pg-extended") and "maxmemory-policy" in a.root_causes[0].reason
+
+
+def provisioning(tmp_path, message):
+    cls = {"metadata": meta("gp3-mongo", ns=""), "provisioner": "ebs.csi.aws.com", "volumeBindingMode": "WaitForFirstConsumer",
+           "parameters": {"type": "gp3", "iops": "16000", "throughput": "2000"}}
+    claim = {"metadata": meta("datadir-mongo-3"), "spec": {"storageClassName": "gp3-mongo"}, "status": {"phase": "Pending"}}
+    ev = {"metadata": meta("e1"), "type": "Warning", "reason": "ProvisioningFailed", "lastTimestamp": T0, "count": 9,
+          "message": message, "involvedObject": {"kind": "PersistentVolumeClaim", "namespace": NS, "name": "datadir-mongo-3"}}
+    return write(_dir(tmp_path), {"storageclasses": [cls], "persistentvolumeclaims": [claim], "events": [ev]})
+
+
+def test_a_storageclass_parameter_the_storage_backend_rejects(tmp_path):
+    a = analyse(provisioning(tmp_path, 'failed to provision volume with StorageClass "gp3-mongo": rpc error: could not '
+                                       'create volume in EC2: api error InvalidParameterValue: Throughput must be between '
+                                       '125 and 1000 MiB/s.'), "the fourth mongo member has been Pending for 40 minutes")
+    assert first(a) == ("StorageClass", "", "gp3-mongo") and "throughput=2000" in a.root_causes[0].reason
+
+
+def test_a_provisioning_failure_that_names_no_parameter_of_the_class_is_not_that_fault(tmp_path):
+    a = analyse(provisioning(tmp_path, 'failed to provision volume with StorageClass "gp3-mongo": rpc error: '
+                                       'UnauthorizedOperation: You are not authorized to perform this operation.'),
+                "the fourth mongo member is Pending")
+    assert not any("backend rejects" in rc.reason for rc in a.root_causes)

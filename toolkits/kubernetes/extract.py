@@ -513,7 +513,8 @@ def build(snap: Snapshot) -> Graph:
         add("StorageClass", o, phase="Active", detail={"provisioner": o.get("provisioner"),
                                                       "mountOptions": o.get("mountOptions") or [],
                                                       "binding": o.get("volumeBindingMode") or "Immediate",
-                                                      "default": _default_mark(o), "created": _created(o)})
+                                                      "default": _default_mark(o), "created": _created(o),
+                                                      "parameters": {k: str(v) for k, v in (o.get("parameters") or {}).items()}})
     for o in snap.items("ConfigMap"):
         data = {k: str(v)[:2000] for k, v in (o.get("data") or {}).items()}
         add("ConfigMap", o, phase="Active", detail={"keys": sorted(data), "data": data})

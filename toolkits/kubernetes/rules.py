@@ -229,6 +229,7 @@ _REJECTED = (
     r"unknown option '--(?P<p>[\w.-]+)'",  # MySQL
     r"[Uu]nrecognized option:? '?(?P<p>[\w.]+)",  # MongoDB
     r"Bad directive or wrong number of arguments.*?'(?P<p>[\w-]+)",  # Redis
+    r">>> '(?P<p>[\w-]+)[^'\n]*'\n(?:Bad directive|wrong number of arguments|[Ii]nvalid argument|argument)",  # Redis 7
     r"\[FATAL\] plugin/(?P<p>\w+):",  # CoreDNS: a Corefile plugin that stops the server (loop: a forward loop)
     r"plugin/(?P<p>\w+): not an IP address or file",  # CoreDNS: forward to a host name
     r"Corefile:\d+ - Error during parsing: (?:Unknown directive|Wrong argument count[^']*) '?(?P<p>[\w.]+)",  # CoreDNS
@@ -646,6 +647,16 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
         return None
     if _edge_detail(edges) == NO_CLASS_SET:
         return _default_unmarked(c, claim, s, sg)
+    rejected = _rejected_parameter(c, s)
+    if rejected:
+        key_, said = rejected
+        return Verdict(f"StorageClass {c['name']} asks its provisioner for {key_}={c['detail']['parameters'][key_]}, "
+                       "which the storage backend rejects",
+                       [f"{ref(claim)} is {claim.get('phase') or 'Pending'}: {said}",
+                        f"StorageClass {c['name']} parameters: {c['detail'].get('parameters')} (created "
+                        f"{c['detail'].get('created')})"],
+                       f"kubectl get storageclass {c['name']} -o yaml > sc.yaml   # correct {key_} (a class's parameters "
+                       "are immutable), then kubectl replace --force -f sc.yaml; the pending claim is provisioned again")
     if c.get("missing") and _class_never_here(claim, sg):
         return None  # a standalone claim from another cluster's manifests: the claim is what to change
     if c.get("missing"):
@@ -675,6 +686,21 @@ def check_class(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: S
                        [f"{ref(claim)} is Pending: {next(m for m in s.messages if 'provision' in m.lower())[:200]}",
                         f"volumes of class {c['name']} were provisioned before; no controller for {prov} is in the snapshot"],
                        f"check the controller of {prov}: kubectl get pods -A | grep -i provisioner; its logs", strong=False)
+    return None
+
+
+def _rejected_parameter(c: dict, s: Symptom) -> tuple[str, str] | None:
+    """(the class parameter, the provisioner's words) when provisioning failed for an invalid value that the failure
+    names: the class asks for something the storage backend does not allow."""
+    for m in s.messages:
+        bad = re.search(r"InvalidParameter|[Ii]nvalid (?:parameter|value|argument)|must be between|out of range|"
+                        r"not (?:a )?valid|unsupported", m)
+        if not bad or "provision" not in m.lower():
+            continue
+        tail = m[bad.start():].lower()  # what the backend says is wrong, not the request it echoes before that
+        for k in c["detail"].get("parameters") or {}:
+            if re.search(rf"\b{re.escape(k.split('/')[-1].lower())}\b", tail):
+                return k, m.strip()[-240:]
     return None
 
 
