@@ -566,3 +566,41 @@ def test_a_provisioning_failure_that_names_no_parameter_of_the_class_is_not_that
                                        'UnauthorizedOperation: You are not authorized to perform this operation.'),
                 "the fourth mongo member is Pending")
     assert not any("backend rejects" in rc.reason for rc in a.root_causes)
+
+
+def scaled(tmp_path, event):
+    dep = {"metadata": meta("billing-api"), "spec": {"replicas": 20, "selector": {"matchLabels": {"app": "billing-api"}},
+           "template": {"metadata": {"labels": {"app": "billing-api"}}, "spec": {"containers": [{"name": "main", "image": "b:1"}]}}},
+           "status": {"replicas": 20, "readyReplicas": 4}}
+    rs = {"metadata": {**meta("billing-api-5d9"), "ownerReferences": [owner("Deployment", "billing-api")]},
+          "spec": {"replicas": 20, "selector": {"matchLabels": {"app": "billing-api"}}}, "status": {"replicas": 20}}
+    p = pod("billing-api-5d9-k2x9q", labels={"app": "billing-api"}, owner=owner("ReplicaSet", "billing-api-5d9"),
+            state=crash("FATAL: sorry, too many clients already (SQLSTATE 53300)"))
+    ev = {"metadata": meta("e1"), "type": "Normal", "reason": "ScalingReplicaSet", "lastTimestamp": T0, "count": 1,
+          "message": event, "involvedObject": {"kind": "Deployment", "namespace": NS, "name": "billing-api"}}
+    return write(_dir(tmp_path), {"pods": [p], "deployments": [dep], "replicasets": [rs], "events": [ev]})
+
+
+def test_a_deployment_scaled_up_whose_new_replicas_get_no_connection_slots(tmp_path):
+    a = analyse(scaled(tmp_path, "Scaled up replica set billing-api-5d9 from 4 to 20"),
+                "billing pods crash with too many clients already")
+    assert first(a) == ("Deployment", NS, "billing-api") and a.strong and "--replicas=<before>" in a.fix
+
+
+def test_a_deployment_not_scaled_lately_is_not_blamed_for_the_slots(tmp_path):
+    a = analyse(scaled(tmp_path, "Created pod: billing-api-5d9-k2x9q"), "billing pods crash with too many clients")
+    assert not any("just scaled up" in rc.reason for rc in a.root_causes)
+
+
+def test_a_pod_template_that_no_security_context_constraint_admits(tmp_path):
+    sts = {"metadata": meta("crm-mysql"), "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "crm-mysql"}},
+           "template": {"metadata": {"labels": {"app": "crm-mysql"}}, "spec": {"containers": [{"name": "main", "image": "mysql:8"}]}}},
+           "status": {"replicas": 0, "readyReplicas": 0}}
+    ev = {"metadata": meta("e1"), "type": "Warning", "reason": "FailedCreate", "lastTimestamp": T0, "count": 30,
+          "message": 'create Pod crm-mysql-0 in StatefulSet crm-mysql failed error: pods "crm-mysql-0" is forbidden: unable '
+                     'to validate against any security context constraint: [provider "restricted-v2": Forbidden: not usable '
+                     'by user or serviceaccount, spec.containers[0].securityContext.runAsUser: Invalid value: 999: must be '
+                     'in the ranges: [1000680000, 1000689999]]',
+          "involvedObject": {"kind": "StatefulSet", "namespace": NS, "name": "crm-mysql"}}
+    a = analyse(write(_dir(tmp_path), {"statefulsets": [sts], "events": [ev]}), "the mysql statefulset shows 0/3 pods")
+    assert first(a) == ("StatefulSet", NS, "crm-mysql") and "runAsUser" in a.fix

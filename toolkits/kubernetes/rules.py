@@ -1897,15 +1897,21 @@ def _template_lost_limits(c: dict, s: Symptom, quota: dict, what: str, since: st
 _SCALED_UP = re.compile(r"[Ss]caled up replica set \S+ (?:to|from) \d+(?: (?:to|from) \d+)?|[Ss]cale(?:d)? up .*?to \d+")
 
 
-def _scaled_up_client(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph) -> Verdict | None:
-    """Another client of the server the symptom cannot get a connection slot on was scaled up just now: its new
-    replicas (each with its own pool) took the slots."""
+def _scaled_up_client(c: dict, s: Symptom, nodes: list[dict], sg: StateGraph, own: bool = False) -> Verdict | None:
+    """Another client of the server the symptom cannot get a connection slot on (or the symptom's own workload,
+    ``own``) was scaled up just now: its new replicas (each with its own pool) took the slots."""
     _, rows = sg.query("MATCH (e:Event)-[:EVENT_OF]->(w {uid: $uid}) RETURN e.detail", {"uid": c["uid"]})
     said = [d.get("message") or "" for d in (json.loads(r[0]) for r in rows) if d.get("recent")]
     up = next((m for m in said if _SCALED_UP.search(m)), None)
     if up is None:
         return None
     slots = next((m for m in s.messages if re.search(SLOTS, m)), s.text)
+    if own:
+        return Verdict(f"{c['kind']} {c['name']} was just scaled up, and its new replicas (each with its own connection "
+                       "pool) get no connection slots on the database",
+                       [f"{ref(nodes[0])}: {slots.strip()[:200]}", f"{ref(c)}: {up}"],
+                       f"kubectl scale {c['kind'].lower()} {c['name']}{_ns(c)} --replicas=<before>   # or lower its pool "
+                       "size, or put it behind a connection pooler (PgBouncer)")
     return Verdict(f"{c['kind']} {c['name']} was just scaled up and its new replicas took {nodes[1]['name']}'s "
                    "connection slots", [f"{ref(nodes[0])}: {slots.strip()[:200]}", f"{ref(c)}: {up}",
                                         f"{c['name']}'s pods connect to {ref(nodes[1])}"],
@@ -1921,6 +1927,18 @@ def check_workload(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg
     via = _label(edges[-1]) if edges else ""
     if labels_of(edges) == ["CONNECTS_TO", "CONNECTS_TO"]:
         return _scaled_up_client(c, s, nodes, sg) if "slots" in s.signals else None
+    if "slots" in s.signals and labels_of(edges) in (["OWNS", "OWNS"], ["OWNS"]):
+        found = _scaled_up_client(c, s, nodes, sg, own=True)
+        if found:
+            return found
+    scc = re.search(r"forbidden: unable to validate against any security context constraint[^\n]*", text) \
+        if "create" in s.signals and labels_of(edges) in ([], ["OWNS"]) else None
+    if scc:
+        return Verdict(f"{c['kind']} {name}'s pod template asks for user IDs or privileges that no security context "
+                       "constraint the namespace may use allows, so its controller cannot create pods",
+                       [f"{ref(s.node)}: {scc.group(0)[:300]}"],
+                       f"kubectl edit {kind} {name}{_ns(c)}   # drop the hard-coded runAsUser / fsGroup / privileged "
+                       "init container and let the platform assign them (or grant the service account a fitting SCC)")
     if DNS_FAILURE.search(text) and re.search(r"\.svc\b", text) and s.node["kind"] == "Pod" and \
             s.node["detail"].get("dnsPolicy") == "Default" and labels_of(edges) in (["OWNS", "OWNS"], ["OWNS"]):
         return Verdict(f"{c['kind']} {name}'s pod template sets dnsPolicy: Default, so its pods ask the node's resolver, "
