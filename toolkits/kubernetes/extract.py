@@ -150,7 +150,8 @@ def unlabelled_twin(spec: dict, nodes: list[Node]) -> tuple[Node, str] | None:
              and not n.detail.get("unschedulable")]
     if len(twins) != 1:
         return None
-    asked = set(spec.get("nodeSelector") or {}) | {e.get("key") for t in terms or [] for e in t.get("matchExpressions") or []}
+    asked = set(spec.get("nodeSelector") or {}) | {e.get("key") for t in terms or []
+                                                   for e in t.get("matchExpressions") or []}
     lacks = {k: fit[0].labels.get(k) for k in sorted(asked) if twins[0].labels.get(k) != fit[0].labels.get(k)}
     return twins[0], json.dumps(lacks, sort_keys=True)
 
@@ -675,7 +676,8 @@ def build(snap: Snapshot) -> Graph:
                                for a in (sub.get("addresses") or []) + (sub.get("notReadyAddresses") or [])
                                if (a.get("targetRef") or {}).get("kind") == "Pod"}
     for svc in g.by_kind("Service"):
-        if not svc.missing and not svc.detail.get("selector"):  # endpoints a controller writes (Patroni's leader Service): the pods they name
+        # a selector-less Service whose Endpoints a controller writes (Patroni's leader Service): the pods they name
+        if not svc.missing and not svc.detail.get("selector"):
             for name in sorted(targets.get((svc.namespace, svc.name), ())):
                 edge("SELECTS", svc.uid, by_key.get(key("Pod", svc.namespace, name)), "endpoints")
         if svc.detail["selector"]:

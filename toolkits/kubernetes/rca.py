@@ -27,8 +27,8 @@ from typing import Any
 from toolkits.kubernetes.extract import UNLABELLED_SLICE, tokens
 from toolkits.kubernetes.graph import StateGraph, graph_for, node_dict
 from toolkits.kubernetes.metagraph import describe, metapaths, cypher
-from toolkits.kubernetes.rules import (DNS_FAILURE, MOUNT_FAILED, READ_ONLY, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS, Symptom,
-                                      Verdict, ref)
+from toolkits.kubernetes.rules import (DNS_FAILURE, MOUNT_FAILED, READ_ONLY, RULES, SERVICE_LINK, SLOTS, WORKLOAD_KINDS,
+                                      Symptom, Verdict, ref)
 from toolkits.kubernetes.snapshot import Snapshot
 
 W = WORKLOAD_KINDS
@@ -83,7 +83,8 @@ SIGNALS = (  # (signal class, pattern over reasons and messages)
     ("unreachable", r"i/o timeout|ETIMEDOUT|[Cc]onnection timed out|[Cc]onnection refused|ECONNREFUSED|Can't connect to|"
                     r"could not connect|[Nn]o route to host|ServerSelectionTimeout|[Cc]onnection reset|"
                     r"[Tt]imed out after \d+ ?ms while waiting (?:for a server|to connect)|MongoTimeoutException|"
-                    r"[Uu]nable to connect to|[Cc]annot connect to|[Cc]onnect(?:ion)? timeout|[Cc]onnect timed out|Communications link failure|" + DNS_FAILURE.pattern),
+                    r"[Uu]nable to connect to|[Cc]annot connect to|[Cc]onnect(?:ion)? timeout|[Cc]onnect timed out|"
+                    r"Communications link failure|" + DNS_FAILURE.pattern),
 )
 
 
