@@ -192,35 +192,41 @@ def _squeezed(snap: Snapshot, g: Graph, by_key: dict, owners: dict) -> list[tupl
     for ev in g.by_kind("Event"):
         said[ev.detail["object"]] = said.get(ev.detail["object"], "") + " " + ev.detail["message"]
     pods = g.by_kind("Pod")
+    used: dict[str, dict[str, float]] = {}  # resource -> node -> what its running pods request (made when needed)
+    agents_on: dict[str, set[str]] = {}  # DaemonSet -> the nodes its pods run on
+    for q in pods:
+        if owners.get(q.uid) and g.nodes[owners[q.uid]].kind == "DaemonSet":
+            agents_on.setdefault(owners[q.uid], set()).add(q.detail.get("node"))
     out = []
     for o in snap.items("Pod"):
         ns, name, _ = _meta(o)
         p = g.nodes[by_key[key("Pod", ns, name)]]
-        text = " ".join(p.detail.get("messages") or []) + said.get(f"Pod/{ns}/{name}", "")
-        short = re.search(r"Insufficient (cpu|memory)", text)
-        spec = o.get("spec") or {}
-        if p.detail.get("node") or not short:
+        short = None if p.detail.get("node") else re.search(
+            r"Insufficient (cpu|memory)", " ".join(p.detail.get("messages") or []) + said.get(f"Pod/{ns}/{name}", ""))
+        if not short:
             continue
-        res = short.group(1)
+        res, spec = short.group(1), o.get("spec") or {}
         want = _requests(p.detail.get("containers") or [], res)
+        if res not in used:
+            used[res] = {}
+            for q in pods:
+                if q.detail.get("node") and q.phase not in ("Succeeded", "Failed"):
+                    node = q.detail["node"]
+                    used[res][node] = used[res].get(node, 0.0) + _requests(q.detail.get("containers") or [], res)
         tolerated = spec.get("tolerations") or []
-        usable = [n for n in g.by_kind("Node") if not n.missing and n.phase == "Ready" and not n.detail["unschedulable"]
-                  and _placement_fits(spec, n.labels) and all(
-                      t.get("effect") not in ("NoSchedule", "NoExecute") or any(
-                          x.get("operator") == "Exists" and x.get("key") in (None, t.get("key")) or
-                          x.get("key") == t.get("key") and x.get("value") == t.get("value") for x in tolerated)
-                      for t in n.detail["taints"])]
-        free = {}
-        for n in usable:
-            used = sum(_requests(q.detail.get("containers") or [], res) for q in pods
-                       if q.detail.get("node") == n.name and q.phase not in ("Succeeded", "Failed"))
-            free[n.name] = _quantity(n.detail["allocatable"].get(res, 0)) - used
+        free = {n.name: _quantity(n.detail["allocatable"].get(res, 0)) - used[res].get(n.name, 0.0)
+                for n in g.by_kind("Node") if not n.missing and n.phase == "Ready" and not n.detail["unschedulable"]
+                and _placement_fits(spec, n.labels) and all(
+                    t.get("effect") not in ("NoSchedule", "NoExecute") or any(
+                        x.get("operator") == "Exists" and x.get("key") in (None, t.get("key")) or
+                        x.get("key") == t.get("key") and x.get("value") == t.get("value") for x in tolerated)
+                    for t in n.detail["taints"])}
         if not want or not free:
             continue
         # the scheduler's word that every such node is short; of the DaemonSets on all of them, the one asking most,
         # when without its pod the pod would fit on one of them (a log or metrics agent whose request was raised)
-        agents = [(_requests(ds.detail.get("containers") or [], res), ds.uid) for ds in g.by_kind("DaemonSet")
-                  if set(free) <= {q.detail.get("node") for q in pods if owners.get(q.uid) == ds.uid}]
+        agents = [(_requests(g.nodes[ds].detail.get("containers") or [], res), ds) for ds, on in agents_on.items()
+                  if set(free) <= on]
         need, ds_uid = max(agents, default=(0.0, ""))
         if need >= want / 4 and any(f + need >= want for f in free.values()):
             out.append((p.uid, ds_uid, json.dumps({"res": res, "want": want, "free": max(free.values()),
