@@ -26,9 +26,13 @@ RAG_MAY_IMPORT_FROM_TOOLKITS = {"toolkits.encoder"}  # the one sentence encoder 
 
 
 def _modules() -> dict[str, Path]:
+    """The importable modules of the project's packages: every folder between the package and the file has an
+    __init__.py (a held-out set's generator under evaluation/, run as a script from its own folder, is not one)."""
     found = {}
     for pkg in PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
+            if any(not (d / "__init__.py").exists() for d in path.parents if ROOT / pkg in (d, *d.parents)):
+                continue
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()

@@ -1266,8 +1266,10 @@ def _types(policy: dict) -> list[str]:
 
 
 def _ns_labels(sg: StateGraph, ns: str) -> dict:
+    """A namespace's labels, with the kubernetes.io/metadata.name the API server sets on every namespace (a
+    snapshot written by hand may leave it out)."""
     _, rows = sg.query("MATCH (n:Namespace {name: $ns}) RETURN n.labels", {"ns": ns})
-    return json.loads(rows[0][0]) if rows else {"kubernetes.io/metadata.name": ns}
+    return {**(json.loads(rows[0][0] or "{}") if rows else {}), "kubernetes.io/metadata.name": ns}
 
 
 def _port_ok(rule: dict, port: int | str | None, pod: dict) -> bool:
