@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from toolkits.kubernetes.rca import analyse
-from toolkits.kubernetes.rules import _tolerated
+from toolkits.kubernetes.extract import tolerated as _tolerated
 from toolkits.kubernetes.snapshot import load_snapshot
 
 NS = "shop"

@@ -124,6 +124,19 @@ def selects(selector: dict | None, labels: dict[str, str]) -> bool:
     return True
 
 
+def tolerated(taint: dict, tolerations: list[dict]) -> bool:
+    """A pod with these tolerations may run where this taint is."""
+    for t in tolerations:
+        if t.get("effect") and taint.get("effect") and t["effect"] != taint["effect"]:
+            continue  # a toleration names the one effect it tolerates (none: every effect)
+        if t.get("operator") == "Exists" and (not t.get("key") or t.get("key") == taint.get("key")):
+            return True
+        if t.get("key") == taint.get("key") and t.get("value") == taint.get("value") and \
+                (not t.get("effect") or t.get("effect") == taint.get("effect")):
+            return True
+    return False
+
+
 def _placement_fits(spec: dict, labels: dict[str, str]) -> bool:
     """A node with these labels meets a pod's nodeSelector and one of its required nodeAffinity terms."""
     terms = ((((spec.get("affinity") or {}).get("nodeAffinity") or {})
@@ -213,13 +226,11 @@ def _squeezed(snap: Snapshot, g: Graph, by_key: dict, owners: dict) -> list[tupl
                 if q.detail.get("node") and q.phase not in ("Succeeded", "Failed"):
                     node = q.detail["node"]
                     used[res][node] = used[res].get(node, 0.0) + _requests(q.detail.get("containers") or [], res)
-        tolerated = spec.get("tolerations") or []
+        tolerations = spec.get("tolerations") or []
         free = {n.name: _quantity(n.detail["allocatable"].get(res, 0)) - used[res].get(n.name, 0.0)
                 for n in g.by_kind("Node") if not n.missing and n.phase == "Ready" and not n.detail["unschedulable"]
                 and _placement_fits(spec, n.labels) and all(
-                    t.get("effect") not in ("NoSchedule", "NoExecute") or any(
-                        x.get("operator") == "Exists" and x.get("key") in (None, t.get("key")) or
-                        x.get("key") == t.get("key") and x.get("value") == t.get("value") for x in tolerated)
+                    t.get("effect") not in ("NoSchedule", "NoExecute") or tolerated(t, tolerations)
                     for t in n.detail["taints"])}
         if not want or not free:
             continue

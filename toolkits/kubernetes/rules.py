@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from kubernetes.utils import parse_quantity
 
-from toolkits.kubernetes.extract import DNS_FAILURE, NO_CLASS_SET, UNLABELLED_SLICE, selects, service_of, tokens, ts
+from toolkits.kubernetes.extract import DNS_FAILURE, NO_CLASS_SET, UNLABELLED_SLICE, selects, tolerated, service_of, tokens, ts
 from toolkits.kubernetes.graph import StateGraph, node_dict
 
 WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet")
@@ -930,18 +930,6 @@ def _affinity_gone(pv: dict, sg: StateGraph, message: str = "") -> list[str] | N
 
 
 # --- nodes ------------------------------------------------------------------------------
-def _tolerated(taint: dict, tolerations: list[dict]) -> bool:
-    for t in tolerations:
-        if t.get("effect") and taint.get("effect") and t["effect"] != taint["effect"]:
-            continue  # a toleration names the one effect it tolerates (none: every effect)
-        if t.get("operator") == "Exists" and (not t.get("key") or t.get("key") == taint.get("key")):
-            return True
-        if t.get("key") == taint.get("key") and t.get("value") == taint.get("value") and \
-                (not t.get("effect") or t.get("effect") == taint.get("effect")):
-            return True
-    return False
-
-
 _NO_NETWORK = re.compile(r"NetworkPluginNotReady|cni plugin not initialized|network plugin is not ready|"
                          r"NetworkReady=false", re.I)
 _AUTO_TAINT = "node.kubernetes.io/"  # taints the node controller sets itself (not-ready, unreachable, ...)
@@ -952,7 +940,7 @@ def _skipped_by(node: dict, ds: dict) -> list[str]:
     node's labels do not match."""
     why = [f"taint {t.get('key')}={t.get('value', '')}:{t.get('effect')}" for t in node["detail"].get("taints") or []
            if t.get("effect") in ("NoSchedule", "NoExecute") and not str(t.get("key", "")).startswith(_AUTO_TAINT)
-           and not _tolerated(t, ds["detail"].get("tolerations") or [])]
+           and not tolerated(t, ds["detail"].get("tolerations") or [])]
     sel = ds["detail"].get("nodeSelector") or {}
     if sel and not selects(sel, node["detail"].get("labels") or {}):
         why.append(f"nodeSelector {sel}")
@@ -1008,7 +996,7 @@ def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: St
         pv = nodes[-2]
         bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
                and not str(t.get("key")).startswith(_AUTO_TAINT) and f"taint {{{t.get('key')}:" in s.text
-               and not _tolerated(t, nodes[0]["detail"].get("tolerations") or [])]
+               and not tolerated(t, nodes[0]["detail"].get("tolerations") or [])]
         others = sg.query("MATCH (v:PersistentVolume {uid: $uid})-[:PINNED_TO]->(n:Node) WHERE n.uid <> $node "
                           "RETURN count(n)", {"uid": pv["uid"], "node": c["uid"]})[1][0][0]
         if bad and not others and not _deliberate(bad[0], sg):
@@ -1024,7 +1012,7 @@ def check_node(c: dict, s: Symptom, nodes: list[dict], edges: list[dict], sg: St
     if "unschedulable" in s.signals and edges and edges[-1].get("_LABEL", edges[-1].get("_label")) == "SELECTS_NODE":
         pod = nodes[0]
         bad = [t for t in c["detail"].get("taints") or [] if t.get("effect") in ("NoSchedule", "NoExecute")
-               and not _tolerated(t, pod["detail"].get("tolerations") or [])]
+               and not tolerated(t, pod["detail"].get("tolerations") or [])]
         if bad and _deliberate(bad[0], sg):
             return None  # others run there because they tolerate it: the pod's template lost its toleration
         if bad:
@@ -1047,7 +1035,7 @@ def _deliberate(taint: dict, sg: StateGraph) -> bool:
                        {"k": f'"key": "{taint.get("key")}"'})
     return any(any(t.get("key") == taint.get("key") and t.get("value") == taint.get("value")
                    for t in json.loads(nd).get("taints") or [])
-               and _tolerated(taint, json.loads(pd).get("tolerations") or []) for pd, nd in rows)
+               and tolerated(taint, json.loads(pd).get("tolerations") or []) for pd, nd in rows)
 
 
 # --- services and network ---------------------------------------------------------------
