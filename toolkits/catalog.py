@@ -188,7 +188,8 @@ def _same_family(a: str, b: str) -> bool:
 _ABBREV = {"max": "maximum", "min": "minimum", "mem": "memory", "conn": "connection", "num": "number",
            "conns": "connections", "buf": "buffer", "bufs": "buffers", "pct": "percent", "dir": "directory"}
 _SETTING_CUE = re.compile(r"\b(maximum|max|minimum|min|limit|limits|allow|allows|allowed|setting|set to|configured|"
-                          r"configuration|at most|up to)\b")
+                          r"configuration|at most|up to|on (?:our|the|this|my) (?:server|instance|cluster)|"
+                          r"server's|instance's)\b")  # "the autovacuum scale factor on our server": its setting
 
 
 _FILLER = {"work", "size", "level", "mode", "default", "per"}  # parts of a setting's name a question may leave unsaid

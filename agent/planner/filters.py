@@ -672,6 +672,7 @@ def numeric_filters(t: Table, q: str, cat: Catalog, alias: str, named: bool = Fa
 
 _GREATER = {"after", "later", "above", "over", "exceed", "exceeds", "exceeded", "exceeding", "beyond", "past", "more",
             "greater", "higher", "longer", "larger", "bigger"}
+_STATE_NOW = {"is", "are", "was", "were", "be", "been", "being", "now", "already", "still", "all"}
 _LESS = {"before", "earlier", "below", "under", "less", "fewer", "lower", "shorter", "smaller", "within"}
 
 
@@ -686,6 +687,9 @@ def column_comparisons(t: Table, ws: list[str], alias: str, skip: set[int]) -> t
                 or (k >= 2 and ws[k - 2] == "many" and ws[k - 1] in ("days", "hours", "minutes", "weeks", "months")):
             continue  # ("how far above the estimate did the price come", "how many days past the due date were they
             # paid": a difference asked, no rows compared)
+        if w == "past" and k >= 1 and ws[k - 1] in _STATE_NOW:
+            continue  # "invoices that are past their due date": a date passed by now (sql.overdue_filter), no column
+            # after another
         j = k + 1 + (ws[k + 1] == "than")
         after = ws[j:j + 4]
         if not after or re.search(r"\d", spelled_numbers(" ".join(after[:2]))):

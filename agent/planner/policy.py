@@ -212,7 +212,11 @@ def code_meant(q: str, tables: list[str], cat: Catalog) -> tuple[str, str, str] 
 
 _FILTERED_BY = re.compile(r"\b(?:filter(?:s|ed|ing)?|look(?:s|ed|ing)?(?: ?up|\s+(?:[a-z']+\s+){1,3}?up)|lookups?|"
                           r"search(?:es|ed|ing)?|find(?:s|ing)?|fetch(?:es|ed|ing)?|select(?:s|ed|ing)?|"
-                          r"quer(?:y|ies|ied|ying))\b[^.?;]*?\b(?:by|on|with|using)\s+([^.?;!),]+)", re.I)
+                          r"quer(?:y|ies|ied|ying))\b[^.?;]*?\b(?:by|on|with|using)\s+([^.?;!),]+)"
+                          # "customers ring up quoting their tracking number": the key the caller gives is the lookup's
+                          r"|\b(?:quot(?:e|es|ed|ing)|giv(?:e|es|ing)|provid(?:e|es|ed|ing)|read(?:s|ing)? out|"
+                          r"scan(?:s|ned|ning)?|typ(?:e|es|ed|ing) in|enter(?:s|ed|ing)?)\s+((?:their|the|a|an|its|his|"
+                          r"her|our|your)\s+[^.?;!),]+)", re.I)
 _PHRASE_END = re.compile(r"\s+(?:is|are|was|were|takes?|taking|and|but|it|which|that|keeps?|gets?|all (?:day|the time|week)|"
                          r"every (?:day|time|hour|minute)|(?:many|several|hundreds of|thousands of) times|constantly|"
                          r"(?:a|quite a) lot|often)\b.*$", re.I)  # "... by its name all day long": how often, no column
@@ -288,7 +292,7 @@ def advice_statement(q: str, cat: Catalog) -> str | None:
     m = _FILTERED_BY.search(q)
     if not m:
         return None
-    phrase = _PHRASE_END.sub("", m.group(1))
+    phrase = _PHRASE_END.sub("", m.group(1) or m.group(2))
     found = searched_column(phrase, [x.table for x in find_tables(words(q), cat)], cat, q)
     if found is None:
         return None

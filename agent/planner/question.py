@@ -62,6 +62,26 @@ def tax_words(q: str) -> set[int]:
             for i in range(len(words(q[:m.start()])), len(words(q[:m.end()])))}
 
 
+# "quarantined lots included", "(frozen ones included)", "including the ones that have left", "Include disputed
+# invoices but not ...": rows the question says count as well, no filter on them ("orders included a helmet" is a verb)
+_ROWS_WORD = r"(?:ones|lots|items|rows|records|[\w-]+s)"  # what is included is rows ("retired ones"), not the VAT
+_INCLUDING = re.compile(r"\b(?:including|incl)\s+((?:[\w-]+\s+){0,2}?%s)(?=\s*(?:[,.?!;)]|$|\bbut\b|\band\b))|"
+                        r"(?:^|[.?!;(]\s*)include\s+((?:[\w-]+\s+){0,2}?%s)(?=\s*(?:[,.?!;)]|$|\bbut\b|\band\b))|"
+                        r"\(\s*((?:[\w-]+\s+){0,2}?[\w-]+)\s+included\s*\)|"
+                        r"([\w-]+\s+(?:ones|lots|items|rows|records))\s+included\b" % (_ROWS_WORD, _ROWS_WORD))
+
+
+def included_words(q: str) -> set[int]:
+    """The word positions of what a question says is included as well ("closed ones included"): no value to filter
+    on."""
+    out: set[int] = set()
+    for m in _INCLUDING.finditer(q):
+        g = next(i for i in (1, 2, 3, 4) if m.group(i))
+        start = len(words(q[:m.start(g)]))
+        out |= set(range(start, start + len(words(m.group(g)))))
+    return out
+
+
 _WHO_WORKS = re.compile(r"\s*who\s+(?:works?|worked|is employed|are employed|is based|are based)\s+(?:in|at|for|from)\b")
 
 
@@ -121,7 +141,7 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
         t = cat.tables[r.mentions[0].table]  # "M = in the workshop": a value, not a table (every word of the meaning)
         meant = {i for c in t.columns.values() if (m := named(c, ws, set())) and m[3] >= 3 for i in m[1]}
         r.mentions = r.mentions[:1] + [m for m in r.mentions[1:] if m.start < 0 or not set(range(m.start, m.end)) <= meant]
-    r.used = {i for m in r.mentions for i in range(m.start, m.end)}
+    r.used = {i for m in r.mentions for i in range(m.start, m.end)} | (included_words(q) - r.tax)
     for m in r.mentions:  # "how many companies are on the supporter database": a kind of supporter the comment
         t = cat.tables.get(m.table)  # lists ("individual people and organisations (companies, trusts, ...)"), which
         if t is not None and m.end - m.start == 1 and singular(ws[m.start]) not in forms(t.name.lower()) \
@@ -370,10 +390,31 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         mentions = [Mention(cands[0].name, -1, -1)] if cands else []
     if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group or r.rank):
         mentions = lead_word_table(r, cat)
-    if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group):
-        near = closest_table(r.text, cat)  # a data question whose words name no table: by meaning
+    if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group or _LISTS.match(r.q)):
+        near = closest_table(r.text, cat) or said_in_comments(r, cat)  # a data question whose words name no table
         mentions = [Mention(near, -1, -1)] if near else []
     return mentions
+
+
+_LISTS = re.compile(r"\s*(?:which|list|show me)\b")  # "which machines are in the workshop right now?": rows asked for
+
+
+def said_in_comments(r: Read, cat: Catalog) -> str | None:
+    """Two tables as near the question by meaning: the one whose own comments (the table's and its columns') say more
+    of the question's words — "which machines are in the workshop?": the work orders, whose comment says "the machine
+    is out of service" and whose closed_at says "NULL = still in the workshop", not the machines' own table, which
+    says neither — or None when they say as many."""
+    pair = close_pair(r.text, cat)
+    if pair is None:
+        return None
+    said = {stem_word(w) for i, w in enumerate(r.ws) if w not in STOP and len(w) >= 4 and i not in r.used}
+
+    def says(name: str) -> int:
+        t = cat.tables[name]
+        text = " ".join([t.comment, *(c.comment for c in t.columns.values())])
+        return len(said & {stem_word(w) for w in words(text)})
+    a, b = says(pair[0]), says(pair[1])
+    return pair[0] if a > b else pair[1] if b > a else None
 
 
 def _things_of_kind(m: Mention, cat: Catalog) -> Mention:

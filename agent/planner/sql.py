@@ -1642,7 +1642,7 @@ def listing(r: Read, fact: Table, f: Filters, cat: Catalog) -> Query:
         m0 = next((m for m in r.mentions if m.table == fact.name and m.start >= 0), None)
         if m0 and m0.end - m0.start == 1 and r.ws[m0.start] == singular(r.ws[m0.start]):
             n = 1  # "the cheapest product": one row
-    names, join = _role_named(r, fact, cat) or _named_by_key(fact, cat, r.ws)
+    names, join = _role_named(r, fact, cat) or _named_by_key(fact, cat, r.ws, bool(_ASKS_WHICH.match(r.q)))
     whole = full_name(fact, T)
     if whole is not None:  # "Mason James", as people are named, before the table's own columns
         names = S("{} AS full_name, {}").format(whole, names)
@@ -1735,11 +1735,14 @@ def _role_parts(key: str, ref: str) -> set[str]:
             and not any(x.startswith(p) or p.startswith(x) for x in theirs)}
 
 
-def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.Composable, psql.Composable]:
+def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = (), which: bool = False
+                  ) -> tuple[psql.Composable, psql.Composable]:
     """Rows with no name of their own whose key names someone ("Moderators": UserId → Users.DisplayName): that
     name first, so a listing says who, not only an id. Rows labelled by something that is no name (a reason) get
     a person's first (first and last name, or a company's name when those are empty: "the holder of account X"),
-    then one more parent's name ("the classes tomorrow": the instructor and the class type)."""
+    then one more parent's name ("the classes tomorrow": the instructor and the class type). Asked "which ..."
+    (``which``), rows labelled by a code get their parents' names too ("which ship is working cargo?": a visit's
+    reference says no ship; its vessel's name does)."""
     own = fact.label_column()
     if own is not None and (own.lower().endswith(_NAMED) or full_name(fact, T) is not None):
         return S(""), S("")  # rows with a name of their own ("chg_rsn" is a reason, no name)
@@ -1757,7 +1760,7 @@ def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = ()) -> tuple[psql.C
                  and bare(c) not in FIRST_NAMES | LAST_NAMES and c.lower() not in FIRST_NAMES | LAST_NAMES]
         if whole is not None and other:  # a customer that is a company has its name elsewhere (biz_nm)
             whole = S("coalesce(nullif({}, ''), {})").format(whole, ident(a, other[0]))
-        if whole is not None or (lab and lab.lower().endswith(_NAMED) and (own is None or shown_all)):
+        if whole is not None or (lab and lab.lower().endswith(_NAMED) and (own is None or shown_all or which)):
             if a in {j[0] for j in joins}:
                 continue  # two keys to one table: the first one's name
             shown_all.append(S("{} AS {}, ").format(whole, ident(f"{pref}_name")) if whole is not None else

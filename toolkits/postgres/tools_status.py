@@ -525,9 +525,10 @@ _SETTING_FAMILY = re.compile(r"\b(autovacuum|checkpoint|wal|log|memory|parallel|
 def plan_settings(ask: Ask) -> Planned:
     low = ask.text.lower()
     named = [w for w in re.findall(r"[a-z_]+", low) if w in ask.settings and ("_" in w or len(w) > 6)]
-    if named:
-        return Planned({"name": named[0]}, f"Look up the setting {named[0]}.")
     said = setting_named(low, ask.settings)  # "the maximum number of connections": max_connections
+    if named and not (said and "_" not in named[0] and named[0] in said.split("_")):
+        # (not "autovacuum" when the words say "the autovacuum scale factor": autovacuum_vacuum_scale_factor)
+        return Planned({"name": named[0]}, f"Look up the setting {named[0]}.")
     if said:
         return Planned({"name": said}, f"Look up the setting {said}.")
     m = _SETTING_FAMILY.search(low)

@@ -1,0 +1,92 @@
+"""Readings that generalise from the misses of the two newest unseen sets (twenty-eighth session), each on a schema
+of its own (a plant-hire depot, not those sets' names): a list question whose words name no table, the parent's name
+beside a row labelled by a code, rows a question says are included as well, a date passed by now, the key a caller
+quotes for a lookup, and a setting named in words beside a shorter setting's name. Catalog objects; the sentence
+encoder the planner already uses links by meaning."""
+from __future__ import annotations
+
+from agent.planner.policy import advice_statement
+from agent.planner.sql import build_query
+from toolkits.catalog import Catalog, Column, Table
+from toolkits.postgres.tools_status import plan_settings
+from toolkits.tool import Ask
+
+
+def _depot() -> Catalog:
+    kit = Table("yard", "kit", "r", pk="kit_id", comment="Hire fleet items (excavators, dumpers, rollers)", columns={
+        "kit_id": Column("kit_id", "integer"), "kit_nm": Column("kit_nm", "text"),
+        "bought_on": Column("bought_on", "date", nullable=False)})
+    repair = Table("yard", "kit_repair", "r", pk="job_id",
+                   comment="Repair jobs: the machine is off hire from opened_at until closed_at", columns={
+                       "job_id": Column("job_id", "integer"), "kit_id": Column("kit_id", "integer"),
+                       "opened_at": Column("opened_at", "timestamp", nullable=False),
+                       "closed_at": Column("closed_at", "timestamp", comment="Back on hire; NULL = still in the workshop"),
+                       "cost_gbp": Column("cost_gbp", "numeric(10,2)")}, fks=[("kit_id", "kit", "kit_id")])
+    site = Table("yard", "site", "r", pk="site_id", comment="Customer building sites", columns={
+        "site_id": Column("site_id", "integer"), "site_nm": Column("site_nm", "text")})
+    hire = Table("yard", "hire", "r", pk="hire_id", comment="One row per hire contract", columns={
+        "hire_id": Column("hire_id", "integer"), "hire_ref": Column("hire_ref", "varchar(12)"),
+        "kit_id": Column("kit_id", "integer"), "site_id": Column("site_id", "integer"),
+        "stage": Column("stage", "varchar(8)", values=["BOOKED", "ONSITE", "RETURNED"],
+                        comment="BOOKED = reserved, ONSITE = out on the customer's site, RETURNED = back in the yard"),
+        "starts_on": Column("starts_on", "date", nullable=False)},
+                 fks=[("kit_id", "kit", "kit_id"), ("site_id", "site", "site_id")])
+    bill = Table("acct", "bill", "r", pk="bill_id", comment="Hire invoices", columns={
+        "bill_id": Column("bill_id", "integer"), "due_on": Column("due_on", "date", nullable=False),
+        "settled_on": Column("settled_on", "date", comment="NULL = not fully paid"),
+        "bill_st": Column("bill_st", "char(1)", values=["O", "Q", "X"],
+                          comment="O = open, Q = queried by the customer (unpaid), X = written off as bad debt"),
+        "courier_ref": Column("courier_ref", "varchar(20)", comment="Tracking number of the posted paper copy",
+                              values=["TRK000123"]),
+        "gross": Column("gross", "numeric(10,2)", nullable=False)})
+    return Catalog({"kit": kit, "kit_repair": repair, "site": site, "hire": hire, "bill": bill},
+                   settings={"autovacuum", "autovacuum_vacuum_scale_factor", "autovacuum_analyze_scale_factor",
+                             "work_mem"})
+
+
+def test_a_list_question_naming_no_table_reads_the_table_whose_comments_say_its_words():
+    q = build_query("Which machines are in the workshop right now?", _depot())
+    assert q is not None and q.table == "kit_repair", q and q.sql
+    assert "closed_at IS NULL" in q.sql.replace('"', ""), q.sql
+
+
+def test_rows_labelled_by_a_code_show_their_parents_names_when_asked_which():
+    q = build_query("Which excavator is out on a customer's site right now?", _depot())
+    sql = q.sql.replace('"', "")
+    assert q.table == "hire" and "'ONSITE'" in sql, sql
+    assert "kit_nm" in sql and "site_nm" in sql, sql  # the machine's and the site's names, not only their ids
+
+
+def test_rows_said_to_be_included_are_no_filter():
+    q = build_query("How many bills are past their due date and still not fully paid? Include queried bills but not "
+                    "written-off ones.", _depot())
+    sql = q.sql.replace('"', "")
+    assert "t.bill_st IS DISTINCT FROM 'X'" in sql and "= 'Q'" not in sql, sql
+    assert "t.due_on <" in sql and "settled_on > " not in sql, sql  # a date passed by now, no column after another
+
+
+def test_included_ones_in_other_words():
+    from agent.planner.question import included_words
+    from agent.planner.linking import words
+
+    for q, said in [("How many hires, returned ones included?", {"returned", "ones"}),
+                    ("How many hires in 2024 (returned hires included)?", {"returned", "hires"}),
+                    ("How many hires, including returned ones, started in 2024?", {"returned", "ones"})]:
+        ws = words(q.lower())
+        assert {ws[i] for i in included_words(q.lower())} == said, q
+    assert not included_words("how many hires included a roller?")  # a verb: the rows that hold one
+    assert not included_words("what did we bill in 2024, including vat?")  # how an amount is meant (tax_words)
+
+
+def test_the_key_a_caller_quotes_is_what_an_index_would_look_up():
+    sql = advice_statement("Customers ring up quoting their courier tracking number and finding the bill takes ages. "
+                           "What index would help?", _depot())
+    assert sql is not None and '"courier_ref" =' in sql, sql
+
+
+def test_a_setting_named_in_words_wins_over_the_shorter_setting_inside_it():
+    settings = frozenset(_depot().settings)
+    planned = plan_settings(Ask("What is the autovacuum scale factor on our server, i.e. how much of a table must be "
+                                "dead before autovacuum vacuums it?", settings=settings))
+    assert planned.args == {"name": "autovacuum_vacuum_scale_factor"}, planned
+    assert plan_settings(Ask("Is autovacuum on?", settings=settings)).args == {"name": "autovacuum"}
