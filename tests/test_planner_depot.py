@@ -5,6 +5,12 @@ quotes for a lookup, and a setting named in words beside a shorter setting's nam
 encoder the planner already uses links by meaning."""
 from __future__ import annotations
 
+try:
+    from tests.planner_db import lead, schema_fixtures, truth
+except ImportError:  # tests/ not a package
+    from planner_db import lead, schema_fixtures, truth
+
+from agent.planner.linking import time_window
 from agent.planner.policy import advice_statement
 from agent.planner.sql import build_query
 from toolkits.catalog import Catalog, Column, Table
@@ -90,3 +96,35 @@ def test_a_setting_named_in_words_wins_over_the_shorter_setting_inside_it():
                                 "dead before autovacuum vacuums it?", settings=settings))
     assert planned.args == {"name": "autovacuum_vacuum_scale_factor"}, planned
     assert plan_settings(Ask("Is autovacuum on?", settings=settings)).args == {"name": "autovacuum"}
+
+
+def test_a_word_that_starts_like_a_month_names_no_month():
+    assert time_window("how many customers opted out of marketing emails?") is None
+    assert time_window("how many jobs are in the decision stage?") is None
+    w = time_window("how many hires in sept. 2024?")
+    assert "2024-09-01" in str(w.low)
+
+
+DB = "dbc_unseen_depot"
+SCHEMA = """
+CREATE SCHEMA yard;
+CREATE TABLE yard.customer (cust_id int PRIMARY KEY, cust_nm text NOT NULL, email text, prefs jsonb);
+COMMENT ON TABLE yard.customer IS 'Hire customers (trade accounts)';
+INSERT INTO yard.customer SELECT g, 'Customer ' || g, 'c' || g || '@example.com',
+       CASE WHEN g % 9 = 0 THEN NULL
+            ELSE jsonb_build_object('contact', jsonb_build_object('email', g % 3 = 0, 'sms', g % 2 = 0)) END
+FROM generate_series(1, 300) g;
+ANALYZE;
+"""
+
+dsn, ask = schema_fixtures(DB, SCHEMA)
+
+
+def test_a_jsonb_flag_named_like_a_column_of_its_table_is_still_read(ask, dsn):
+    # contact -> email beside the customer's email column: kept (as contact_email), read by its plural
+    want = truth(dsn, "SELECT count(*) FROM yard.customer WHERE (prefs -> 'contact' ->> 'email')::boolean")
+    text = ask("How many customers have opted in to marketing emails?")
+    assert f"**{want}**" in lead(text), text
+    want = truth(dsn, "SELECT count(*) FROM yard.customer WHERE NOT (prefs -> 'contact' ->> 'email')::boolean")
+    text = ask("How many customers have opted out of marketing emails?")
+    assert f"**{want}**" in lead(text), text

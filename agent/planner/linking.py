@@ -590,7 +590,9 @@ def _last_weekday(q: str) -> Window | None:
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH = (r"(january|february|march|april|may|june|july|august|september|october|november|december|"
+          r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?")  # a month's name or its short form, a whole
+# word ("marketing" names no March, "decision" no December)
 
 
 def _month_number(name: str) -> int:

@@ -893,14 +893,14 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
         expr = S("({})::boolean").format(ref) if c.key_of else ref
         name = c.shown
         stem = c.name.lower().removeprefix("is_").removeprefix("has_")
-        if flag and not c.key_of and not re.search(rf"\b{re.escape(stem)}\b", r.q) and not meant_value(c, r.ws, set(), table_words(fact)):
+        if flag and not re.search(rf"\b{re.escape(stem)}\b", r.q) and not meant_value(c, r.ws, set(), table_words(fact)):
             # "OnlineOrderFlag": online; "mkt_opt_in": marketing (a part that is a word names only itself) — unless
             # its comment's meanings already read the question ("leaving out reversed payments": rev_flg's)
             own = {singular(p) for p in name_parts(fact.name)}
             parts = [p for p in name_parts(c.name) if len(p) >= 3 and singular(p) not in own and p not in STOP
                      and p not in ("flag", "flg", "indicator", "ind", "bool", "yes")]
             stem = next((w for p in parts for w in r.ws if w not in STOP and len(w) >= 4
-                         and (w == p or w == singular(p) or (p not in vocabulary() and abbreviates(p, w))
+                         and (w == p or w == singular(p) or singular(w) == p or (p not in vocabulary() and abbreviates(p, w))
                               or (w.endswith("ed") and stem_word(w) == stem_word(p)
                                   and not any(stem_word(w) == stem_word(x) for tc in fact.time_columns()
                                               for x in name_parts(tc.name))))), stem)
@@ -911,7 +911,7 @@ def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
         yes, no = (S("{} = 1").format(expr), S("{} = 0").format(expr)) if number else (expr, S("NOT {}").format(expr))
         at = [i for i, w in enumerate(r.ws) if w == stem]
         q = r.q + " | " + re.sub(r"(?<=[a-z])-(?=[a-z])", "", r.q)  # "Wi-Fi" names a wifi flag too
-        if re.search(rf"\b(in|un|not |non-?|without (a |an |any )?(\w+ )?){re.escape(stem)}\b", r.q) \
+        if re.search(rf"\b(in|un|not |non-?|without (a |an |any )?(\w+ )?|opted out of (\w+ )?){re.escape(stem)}\b", r.q) \
                 or any(excluded(r.ws, i) for i in at) \
                 or (re.search(rf"\bfail(?:ed|s|ing)?\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?{re.escape(stem)}\b", r.q)
                     and re.search(r"\b(?:pass|passed|ok|succeeded|successful)\b", c.comment.lower())):

@@ -196,11 +196,14 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
                     t.keys[key] = Column(key, "text[]", sorted(vals), f"key {key} of {c.name} (a list)", key_of=c.name,
                                          key_in=parent)
             for (parent, key), vals in seen.items():
-                if key in t.columns or not (parents[key] == {parent} or parent == ""):
+                if not (parents[key] == {parent} or parent == ""):
                     continue  # a top-level key keeps its name when an object below holds one of the same name
+                slot = key if key not in t.columns else f"{parent}_{key}" if parent else ""
+                if not slot or slot in t.columns or slot in t.keys:
+                    continue  # (contact -> email beside an email column: kept as contact_email, its name still email)
                 # too many values to list (an e-mail): the key is still known, by samples
                 said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
-                t.keys[key] = Column(key, "text", sorted(vals) if len(vals) <= 50 else [], f"key {key} of {c.name}"
+                t.keys[slot] = Column(key, "text", sorted(vals) if len(vals) <= 50 else [], f"key {key} of {c.name}"
                                      + (f" -> {parent}" if parent else "") + (f": {said.group(1)}" if said else ""),
                                      key_of=c.name, key_in=parent, samples=[] if len(vals) <= 50 else sorted(vals)[:8])
 
