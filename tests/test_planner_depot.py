@@ -114,6 +114,12 @@ INSERT INTO yard.customer SELECT g, 'Customer ' || g, 'c' || g || '@example.com'
        CASE WHEN g % 9 = 0 THEN NULL
             ELSE jsonb_build_object('contact', jsonb_build_object('email', g % 3 = 0, 'sms', g % 2 = 0)) END
 FROM generate_series(1, 300) g;
+CREATE TABLE yard.bill (bill_id int PRIMARY KEY, cust_id int NOT NULL REFERENCES yard.customer, due_on date NOT NULL,
+    settled_on date, net_amt numeric(10,2) NOT NULL, vat_amt numeric(10,2) NOT NULL);
+COMMENT ON COLUMN yard.bill.settled_on IS 'NULL = not paid yet';
+INSERT INTO yard.bill SELECT g, 1 + (g * 7) % 300, date '2024-01-01' + g % 400,
+       CASE WHEN g % 4 = 0 THEN NULL ELSE date '2024-01-10' + g % 400 END, 100 + (g * 37) % 900, 20 + (g * 37) % 900 / 5
+FROM generate_series(1, 1500) g;
 ANALYZE;
 """
 
@@ -128,3 +134,11 @@ def test_a_jsonb_flag_named_like_a_column_of_its_table_is_still_read(ask, dsn):
     want = truth(dsn, "SELECT count(*) FROM yard.customer WHERE NOT (prefs -> 'contact' ->> 'email')::boolean")
     text = ask("How many customers have opted out of marketing emails?")
     assert f"**{want}**" in lead(text), text
+
+
+def test_who_owes_most_on_overdue_bills_ranks_by_what_is_unpaid_and_past_due(ask, dsn):
+    want = truth(dsn, "SELECT c.cust_nm FROM yard.bill b JOIN yard.customer c USING (cust_id) WHERE b.settled_on IS NULL "
+                      "AND b.due_on < (SELECT max(settled_on) FROM yard.bill) "  # the data's today: it stops in 2025
+                      "GROUP BY c.cust_nm ORDER BY sum(b.net_amt + b.vat_amt) DESC LIMIT 1")
+    text = ask("Which customer owes us the most on overdue bills, including VAT?")
+    assert f"| {want} |" in text and "owed" in lead(text), text

@@ -9,7 +9,7 @@ from decimal import Decimal
 from psycopg import sql as psql
 
 from agent.planner.glossary import denies, meanings, named, named_each, stem
-from agent.planner.linking import EX_TAX, GROSS, INC_TAX, STOP, Window, abbreviates, bare, column_word, discount_col, extended, forms, idiom, phrasal_off, money_cols, name_parts, singular, spelled_numbers, tax_cols, words
+from agent.planner.linking import EX_TAX, GROSS, INC_TAX, STOP, Window, abbreviates, anchored, bare, column_word, discount_col, extended, forms, idiom, phrasal_off, money_cols, name_parts, singular, spelled_numbers, tax_cols, words
 from agent.planner.places import other_names, region_names
 from agent.planner.spelling import english
 from toolkits.catalog import Catalog, Column, Table
@@ -881,3 +881,33 @@ def full_name(t: Table, alias: str) -> psql.Composable | None:
     if first is None or last is None:
         return None
     return S("concat_ws(' ', {}, {})").format(ident(alias, first), ident(alias, last))
+
+
+PAST_DUE = re.compile(r"\b(overdue|past (?:their|its|the) (?:\w+ )?(?:due date|deadline|due|(?:expiry|expiration|use-by|"
+                      r"best-before) date)|(?:after|beyond) (?:their|its|the) (?:due date|deadline)|(?:has|have|had) already expired|"
+                      r"(?:has|have|had) expired already|already expired)\b")  # "a gas certificate that has already expired"
+_EXPIRY = {"expiry", "expiration", "expires", "expire", "exp", "useby", "use", "best", "before"}
+
+
+def overdue_filter(r, cat: Catalog, fact: Table, f: Filters) -> None:
+    """"invoices that are overdue", "past their due date", "batches past their expiry date": the one due/deadline (or
+    expiry) date before today (the data's today on a copy that stops in the past)."""
+    m = PAST_DUE.search(r.q)
+    if (r.window is not None and r.window.phrase != "today") or not m or len(words(r.q[:m.start()])) in r.used:
+        return  # ("past their expiry date as of today": today is when, no window; "went out after their due date":
+        # two columns compared already)
+    parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}
+    due = [c for c in fact.time_columns() if parts & set(name_parts(c.name)) and not {"at", "ts"} & set(name_parts(c.name))]
+    if len(due) > 1:  # "the gas safety certificate that has already expired": gas_cert_exp, not rtr_expiry
+        before = words(r.q[:m.start()])
+        due = [c for c in due if any(p == singular(w) or abbreviates(p, w)
+                                     for p in set(name_parts(c.name)) - parts for w in before)] or due
+    if len(due) != 1:
+        return
+    w = anchored(Window("before today", None, S("current_date")), cat)
+    f.add(S("{} < {}").format(ident(f.alias, due[0].name), w.high), f"{due[0].name} before today")
+    paid = [c for c in fact.time_columns() if c.nullable and {"paid", "settled", "pd"} & set(name_parts(c.name))]
+    if parts == {"due", "deadline"} and len(paid) == 1 and not re.search(r"\bpaid\b|\bpayment", r.q) \
+            and not any(paid[0].name in x for x in f.said):
+        f.add(S("{} IS NULL").format(ident(f.alias, paid[0].name)), f"{paid[0].name} is NULL (not paid yet)")
+        # "overdue invoices": past their due date and still unpaid, not every invoice whose due date has passed

@@ -91,8 +91,8 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     q = question.lower()
     ws = words(question)
     money = any(w in MONEY_SAID for w in ws) or re.search(
-        r"\bhow much (?!of\b)(?:[a-z']+ ){0,3}?(did|do|does|have|has|was|were|is|are)\b",
-        question.lower()) is not None  # "how much did they bill us", "how much premium did we collect"
+        r"\bhow much (?!of\b)(?:[a-z']+ ){0,3}?(did|do|does|have|has|was|were|is|are)\b|\bow(?:e|es|ed|ing)\b",
+        question.lower()) is not None  # "how much did they bill us", "how much premium did we collect", "owes us"
     share = re.search(r"\b(?:percent(?:age)?|share|proportion|fraction)\s+of\s+(?:the\s+|our\s+|all\s+)?([a-z]+)", q)
     if money and share and share.group(1) not in MONEY_SAID and not re.search(r"\bhow much\b", q):
         money = False  # "what percentage of taproom receipts were paid in cash": a share of rows, not of money

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (Filters, Query, asked_column, ident, missing_said, money_expr, open_end, query, rel, tagged_filters, value_filters, where,
+from agent.planner.filters import (Filters, Query, asked_column, ident, missing_said, money_expr, open_end, overdue_filter, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
 from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, STOP, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, stem_word, time_column, words
 from agent.planner.question import LISTS, Read, stem_names
@@ -234,6 +234,9 @@ def _bridge(r: Read, inbound: list) -> Rank | None:
 _TIME_UNITS = re.compile(r"\b(hours|minutes|days)\b")  # "logged the most hours": time kept in a child's column
 
 
+_OWE = re.compile(r"\bow(?:e|es|ed|ing)\b")  # "the client who owes us most": what is owed, not revenue
+
+
 def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -> Rank | None:
     """Revenue or units sold, an average rating, a named child column, else a count of a named child table."""
     facts = [m.table for m in r.mentions[1:]]
@@ -248,7 +251,8 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
                 break
             e = money_cols(rt)
             if not want_qty and e and (chosen is None or rt.name in facts or (len(e) == 2 and chosen.table.name not in facts)):
-                chosen = Rank(rt, col, S("sum({})").format(money_expr("r", rt, e, r.q)), "revenue")
+                chosen = Rank(rt, col, S("sum({})").format(money_expr("r", rt, e, r.q)),
+                              "owed" if _OWE.search(r.q) else "revenue")
     elif rated:
         for rt, col, _ in inbound:
             rc = next((c for c in rt.columns if re.search(r"rating|score|stars", c) and rt.columns[c].is_numeric), None)
@@ -280,6 +284,7 @@ def ranked_query(r: Read, cat: Catalog, t: Table, k: Rank) -> Query:
     rconds, rsaid, rused = value_filters(k.table, r.ws, "r", r.used | vused)  # "(cancelled orders excluded)"
     f.conds += rconds
     f.said += rsaid
+    overdue_filter(r, cat, k.table, f)  # "the client who owes us most on overdue invoices": only those, unpaid
     r.used |= vused | rused
     lab = t.label_column()
     asked = asked_column(t, r.q)  # "give me the registration": that column as well

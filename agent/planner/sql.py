@@ -21,7 +21,7 @@ import re
 
 from psycopg import sql as psql
 
-from agent.planner.filters import (ENDING, asked_column, MISSING, says_still, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
+from agent.planner.filters import (ENDING, PAST_DUE, overdue_filter, asked_column, MISSING, says_still, full_name, FIRST_NAMES, LAST_NAMES, NULL_SAYS, said_column, table_words, Filters, Query, column_comparisons, excluded, tagged_filters, column_ref, duration_filters, ident, meant_words, money_expr, numeric_filters, query, rel, sign_filters, value_filters, where,
                                    window_conds)
 from agent.planner.glossary import meanings, named as meant_value, named_each
 from agent.planner.grouping import BUCKETS, Group, grouping
@@ -364,7 +364,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f = Filters(T)
     id_filters(r, cat, fact, f)
     current_row_filter(r, cat, fact, f)
-    if r.window and not (r.window.phrase == "today" and _PAST_DUE.search(r.q)):
+    if r.window and not (r.window.phrase == "today" and PAST_DUE.search(r.q)):
         window_filter(r, cat, fact, f)
     elif r.window is None and (yr := _this_year_column(r, cat, fact)) is not None:
         r.used.update(yr[2])
@@ -830,36 +830,6 @@ def _one_day_window(w) -> bool:
         return True
     days = re.findall(r"'(\d{4}-\d{2}-\d{2})'", f"{w.lower} {w.upper}")
     return len(days) == 2 and (dt.date.fromisoformat(days[1]) - dt.date.fromisoformat(days[0])).days == 1
-
-
-_PAST_DUE = re.compile(r"\b(overdue|past (?:their|its|the) (?:\w+ )?(?:due date|deadline|due|(?:expiry|expiration|use-by|"
-                       r"best-before) date)|(?:after|beyond) (?:their|its|the) (?:due date|deadline)|(?:has|have|had) already expired|"
-                       r"(?:has|have|had) expired already|already expired)\b")  # "a gas certificate that has already expired"
-_EXPIRY = {"expiry", "expiration", "expires", "expire", "exp", "useby", "use", "best", "before"}
-
-
-def overdue_filter(r: Read, cat: Catalog, fact: Table, f: Filters) -> None:
-    """"invoices that are overdue", "past their due date", "batches past their expiry date": the one due/deadline (or
-    expiry) date before today (the data's today on a copy that stops in the past)."""
-    m = _PAST_DUE.search(r.q)
-    if (r.window is not None and r.window.phrase != "today") or not m or len(words(r.q[:m.start()])) in r.used:
-        return  # ("past their expiry date as of today": today is when, no window; "went out after their due date":
-        # two columns compared already)
-    parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}
-    due = [c for c in fact.time_columns() if parts & set(name_parts(c.name)) and not {"at", "ts"} & set(name_parts(c.name))]
-    if len(due) > 1:  # "the gas safety certificate that has already expired": gas_cert_exp, not rtr_expiry
-        before = words(r.q[:m.start()])
-        due = [c for c in due if any(p == singular(w) or abbreviates(p, w)
-                                     for p in set(name_parts(c.name)) - parts for w in before)] or due
-    if len(due) != 1:
-        return
-    w = anchored(Window("before today", None, S("current_date")), cat)
-    f.add(S("{} < {}").format(ident(T, due[0].name), w.high), f"{due[0].name} before today")
-    paid = [c for c in fact.time_columns() if c.nullable and {"paid", "settled", "pd"} & set(name_parts(c.name))]
-    if parts == {"due", "deadline"} and len(paid) == 1 and not re.search(r"\bpaid\b|\bpayment", r.q) \
-            and not any(paid[0].name in x for x in f.said):
-        f.add(S("{} IS NULL").format(ident(T, paid[0].name)), f"{paid[0].name} is NULL (not paid yet)")
-        # "overdue invoices": past their due date and still unpaid, not every invoice whose due date has passed
 
 
 def flag_filters(r: Read, fact: Table, f: Filters, cat: Catalog) -> None:
