@@ -1730,7 +1730,9 @@ def _named_by_key(fact: Table, cat: Catalog, ws: list[str] = (), which: bool = F
                  and bare(c) not in FIRST_NAMES | LAST_NAMES and c.lower() not in FIRST_NAMES | LAST_NAMES]
         if whole is not None and other:  # a customer that is a company has its name elsewhere (biz_nm)
             whole = S("coalesce(nullif({}, ''), {})").format(whole, ident(a, other[0]))
-        if whole is not None or (lab and lab.lower().endswith(_NAMED) and (own is None or shown_all or which)):
+        if whole is not None or (lab and lab.lower().endswith(_NAMED) and (
+                own is None or shown_all or (which and not said & set(name_parts(pref))))):  # (a parent the question
+            # names is what a better reading lists: its name must not make this one look like it read the word)
             if a in {j[0] for j in joins}:
                 continue  # two keys to one table: the first one's name
             shown_all.append(S("{} AS {}, ").format(whole, ident(f"{pref}_name")) if whole is not None else

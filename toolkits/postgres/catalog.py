@@ -199,7 +199,7 @@ def _json_keys(cur, cat: Catalog, sample_rows: int = 2000, budget_s: float = 2.0
                 if not (parents[key] == {parent} or parent == ""):
                     continue  # a top-level key keeps its name when an object below holds one of the same name
                 slot = key if key not in t.columns else f"{parent}_{key}" if parent else ""
-                if not slot or slot in t.columns or slot in t.keys:
+                if not slot or slot in t.columns:
                     continue  # (contact -> email beside an email column: kept as contact_email, its name still email)
                 # too many values to list (an e-mail): the key is still known, by samples
                 said = re.search(rf"\b{re.escape(key)}\s*\(([^)]{{3,120}})\)", c.comment)  # "po_required (...)"
