@@ -15,6 +15,7 @@ The truth is computed by the question's own SQL, re-run at scoring; the answer i
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import decimal
 import importlib.util
@@ -22,6 +23,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,8 +86,9 @@ def load_schema(folder: Path, admin_dsn: str, dbname: str, reload: bool = False)
     if workload.is_file():
         spec = importlib.util.spec_from_file_location(f"workload_{dbname}", workload)
         mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        mod.run(dsn)
+        with contextlib.redirect_stdout(sys.stderr):  # a workload's prints must not mix with --json on stdout
+            spec.loader.exec_module(mod)
+            mod.run(dsn)
     return dsn, round(time.perf_counter() - t0, 1)
 
 

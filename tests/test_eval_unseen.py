@@ -69,6 +69,24 @@ def test_a_folder_loads_and_answers_are_scored(scratch_database, tmp_path):
     assert result["misses"][0]["id"] == "t-3" and "list_tables not called" in result["misses"][0]["why"]
 
 
+def test_a_workloads_prints_stay_off_stdout(scratch_database, tmp_path, capsys):
+    """`eval-unseen --json` prints the result on stdout: a workload that prints must not break it."""
+    import psycopg
+
+    folder = tmp_path / "chatty"
+    folder.mkdir()
+    (folder / "schema.sql").write_text("CREATE TABLE t (id int);\n")
+    (folder / "workload.py").write_text("def run(dsn):\n    print('workload finished in 0.1 s')\n")
+    with scratch_database("dbc_unseen_admin3") as admin:
+        try:
+            unseen.load_schema(folder, admin, "dbc_unseen_chatty", reload=True)
+        finally:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute('DROP DATABASE IF EXISTS "dbc_unseen_chatty" WITH (FORCE)')
+    out = capsys.readouterr()
+    assert "workload finished" not in out.out and "workload finished" in out.err
+
+
 def test_a_dump_with_psql_meta_commands_loads_and_a_broken_one_leaves_no_database(scratch_database, tmp_path):
     import psycopg
 
