@@ -148,3 +148,43 @@ def test_who_owes_most_on_overdue_bills_ranks_by_what_is_unpaid_and_past_due(ask
                       "GROUP BY c.cust_nm ORDER BY sum(b.net_amt + b.vat_amt) DESC LIMIT 1")
     text = ask("Which customer owes us the most on overdue bills, including VAT?")
     assert f"| {want} |" in text and "owed" in lead(text), text
+
+
+def _cold() -> Catalog:
+    fridge = Table("lab", "cold_store", "r", pk="store_id", comment="Fridges and freezers", columns={
+        "store_id": Column("store_id", "integer"), "store_nm": Column("store_nm", "text")})
+    reading = Table("lab", "probe_reading", "r", pk="rdg_id", comment="Temperature probe readings", columns={
+        "rdg_id": Column("rdg_id", "integer"), "store_id": Column("store_id", "integer"),
+        "read_at": Column("read_at", "timestamp", nullable=False), "temp_c": Column("temp_c", "numeric(4,1)")},
+        fks=[("store_id", "cold_store", "store_id")])
+    sample = Table("lab", "sample", "r", pk="smp_id", comment="Samples taken", columns={
+        "smp_id": Column("smp_id", "integer"), "taken_at": Column("taken_at", "timestamp", nullable=False),
+        "kind_cd": Column("kind_cd", "varchar(3)", values=["SER", "URN"], comment="SER=serum, URN=urine"),
+        "result_cd": Column("result_cd", "char(1)", values=["F", "Q"],
+                            comment="F=full result, Q=partial/low-volume collection (not reported)"),
+        "vol_ml": Column("vol_ml", "smallint", comment="Volume collected in ml"),
+        "ph": Column("ph", "numeric(3,1)", comment="Acidity"),
+        "voided_at": Column("voided_at", "timestamp", comment="When the sample was voided; NULL = kept")})
+    return Catalog({"cold_store": fridge, "probe_reading": reading, "sample": sample})
+
+
+def test_freezers_are_things_in_the_data_not_a_frozen_server():
+    from agent.planner.intents import tools_for
+    from toolkits.postgres import build_registry
+
+    cat = _cold()
+    assert tools_for("Which freezers had a reading above -18 in the last 30 days?", build_registry().all(),
+                     lambda: cat) == []
+    assert "active_sessions" in tools_for("The database keeps freezing, why?", build_registry().all(), lambda: cat)
+
+
+def test_the_words_that_name_the_averaged_column_are_no_codes_meaning():
+    q = build_query("What was the average volume collected per full serum sample in 2024, in ml?", _cold())
+    sql = q.sql.replace('"', "")
+    assert "avg(t.vol_ml)" in sql and "'F'" in sql and "'Q'" not in sql, sql
+
+
+def test_a_time_said_with_not_is_not_where_the_window_goes():
+    q = build_query("How many samples from August 2024 were not voided?", _cold())
+    sql = q.sql.replace('"', "")
+    assert "t.taken_at >= '2024-08-01'" in sql and "voided_at >= " not in sql, sql

@@ -70,8 +70,9 @@ class Composite:
 
 
 COMPOSITES: tuple[Composite, ...] = (
-    # "why is the database slow?" (not about a query): what runs, what waits, what costs, the host
-    Composite(r"^(?![^.?]*\b(quer(y|ies)|statements?|sql)\b)[^.?]*\b(slow|sluggish|laggy|lagging|hanging|freez\w+|"
+    # "why is the database slow?" (not about a query): what runs, what waits, what costs, the host ("it freezes",
+    # not "which freezers")
+    Composite(r"^(?![^.?]*\b(quer(y|ies)|statements?|sql)\b)[^.?]*\b(slow|sluggish|laggy|lagging|hanging|freez(?:e|es|ing)|froze|"
               r"timing out|timeouts?|unresponsive|degraded)\b|\bslow (right )?now\b|"
               r"\bperformance (problem|issue|drop)s?\b|\bwhat('s| is) (slowing|wrong with)\b",
               ("active_sessions", "locks", "top_queries", "host_resources"),

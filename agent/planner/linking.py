@@ -1138,6 +1138,9 @@ def first_clause(comment: str) -> str:
     return re.split(r";|\.\s|\bnull\b", (comment or "").lower(), maxsplit=1)[0]
 
 
+_NOT_THEN = {"not", "never", "weren", "wasn", "aren", "isn", "haven", "hasn", "hadn", "didn", "excluding", "without"}
+
+
 def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, set[int]]:
     """The timestamp column a time window applies to, and the word positions that chose it."""
     cols = t.time_columns()
@@ -1152,6 +1155,8 @@ def time_column(t: Table, ws: list[str], window_pos: int) -> tuple[str | None, s
     for i, w in enumerate(ws):
         if i in planned:
             continue  # "viewings booked for next week": when they happen, not when they were booked
+        if set(ws[max(0, i - 2):i]) & _NOT_THEN:
+            continue  # "the appointments that were not cancelled": rows without that time; the window is another's
         made = verb_of(w)  # "submission date": submitted_on
         for c in cols:
             stem = re.sub(r"_(at|on|date|time|dt|ts|tm|dttm|datetime|timestamp)$", "", c.name.lower())

@@ -362,6 +362,7 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> 
 def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     """Ids, the time window, flags (stock, names, booleans), values and numbers, then a parent's values."""
     f = Filters(T)
+    measured = _measure_words(r, fact)
     id_filters(r, cat, fact, f)
     current_row_filter(r, cat, fact, f)
     if r.window and not (r.window.phrase == "today" and PAST_DUE.search(r.q)):
@@ -371,7 +372,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
         f.add(S("{} = {}").format(ident(T, yr[0]), L(yr[1])), f"{yr[0]} = {yr[1]} ({' '.join(r.ws[i] for i in sorted(yr[2]))})")
     cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used | r.tax)
     r.used |= cused  # "first reply after the SLA deadline": two columns compared, not a NULL reply
-    meant = meant_words(fact, r.ws, r.used) - r.used
+    meant = meant_words(fact, r.ws, r.used | measured) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
     flag_filters(r, fact, f, cat)
     overdue_filter(r, cat, fact, f)
@@ -382,7 +383,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
               and any(r.ws[m.start - 1] == v.lower() or v.lower().startswith(r.ws[m.start - 1] + " ")
                       for c in cat.tables[m.table].columns.values() for v in c.values)}
     # "shipped out of the Dallas warehouse": Dallas is the warehouse's, not the orders' ship-to city
-    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws) | theirs, soft=soft,
+    vconds, vsaid, vused = value_filters(fact, r.ws, T, r.used | spelled_columns(fact, r.ws) | theirs | measured, soft=soft,
                                          exact=capitalized(r.text))
     _owner_named(r, cat, fact, vconds, vsaid, vused)
     _kind_named(r, fact, vconds, vsaid, vused)
@@ -1341,6 +1342,25 @@ def measure_of(r: Read, fact: Table, kind: str, units: bool) -> tuple[tuple[str,
     if measure is None:
         kind = "list" if kind in ("max", "min") else "count"
     return measure, kind
+
+
+def _measure_words(r: Read, fact: Table) -> set[int]:
+    """"the average volume collected per complete donation": the words after an aggregate that name the measured
+    column (vol_ml, "Volume collected in ml") — a column named, not a code's meaning ("P = partial/low-volume
+    collection")."""
+    if not (r.avg or r.sum or r.max or r.min):
+        return set()
+    hit = _after_aggregate(r, fact)
+    c = fact.columns.get(hit[0]) if hit else None
+    if c is None:
+        return set()
+    said = {stem_word(w) for w in words(c.comment)} | {stem_word(p) for p in name_parts(c.name)}
+    out = {hit[1]}
+    for i in range(hit[1] + 1, min(len(r.ws), hit[1] + 3)):
+        if stem_word(r.ws[i]) not in said:
+            break
+        out.add(i)
+    return out
 
 
 _AGGREGATE_WORDS = {"average", "mean", "avg", "median", "maximum", "minimum", "max", "min"}
