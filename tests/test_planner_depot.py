@@ -188,3 +188,21 @@ def test_a_time_said_with_not_is_not_where_the_window_goes():
     q = build_query("How many samples from August 2024 were not voided?", _cold())
     sql = q.sql.replace('"', "")
     assert "t.taken_at >= '2024-08-01'" in sql and "voided_at >= " not in sql, sql
+
+
+def test_overdue_said_by_the_name_of_what_is_counted_still_filters_the_due_date():
+    from types import SimpleNamespace
+
+    from agent.planner.filters import Filters, overdue_filter
+    from agent.planner.linking import Mention
+
+    cat = _depot()
+    q = "how much money is currently overdue from customers (unpaid bills past their due date)?"
+    r = SimpleNamespace(q=q, window=None, mentions=[Mention("bill", 5, 6)], used={5})  # "overdue" named the rows
+    f = Filters("t")
+    overdue_filter(r, cat, cat.tables["bill"], f)
+    assert any("due_on before today" in x for x in f.said), f.said
+    r = SimpleNamespace(q=q, window=None, mentions=[], used={5})  # read already by a comparison of two columns
+    f = Filters("t")
+    overdue_filter(r, cat, cat.tables["bill"], f)
+    assert not f.said

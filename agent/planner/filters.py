@@ -893,7 +893,8 @@ def overdue_filter(r, cat: Catalog, fact: Table, f: Filters) -> None:
     """"invoices that are overdue", "past their due date", "batches past their expiry date": the one due/deadline (or
     expiry) date before today (the data's today on a copy that stops in the past)."""
     m = PAST_DUE.search(r.q)
-    if (r.window is not None and r.window.phrase != "today") or not m or len(words(r.q[:m.start()])) in r.used:
+    named = {i for x in r.mentions for i in range(x.start, x.end)}  # ("overdue" naming a view of open invoices)
+    if (r.window is not None and r.window.phrase != "today") or not m or len(words(r.q[:m.start()])) in r.used - named:
         return  # ("past their expiry date as of today": today is when, no window; "went out after their due date":
         # two columns compared already)
     parts = _EXPIRY if re.search(r"expir|use-by|best-before", m.group(0)) else {"due", "deadline"}

@@ -390,13 +390,11 @@ def subject(r: Read, cat: Catalog) -> list[Mention]:
         mentions = [Mention(cands[0].name, -1, -1)] if cands else []
     if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group or r.rank):
         mentions = lead_word_table(r, cat)
-    if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group or _LISTS.match(r.q)):
-        near = closest_table(r.text, cat) or said_in_comments(r, cat)  # a data question whose words name no table
+    if not mentions and (r.count or r.avg or r.sum or r.max or r.min or r.window or r.group or LISTS.match(r.q)):
+        # a data question whose words name no table, or rows asked for ("which machines are in the workshop?")
+        near = closest_table(r.text, cat) or said_in_comments(r, cat)
         mentions = [Mention(near, -1, -1)] if near else []
     return mentions
-
-
-_LISTS = re.compile(r"\s*(?:which|list|show me)\b")  # "which machines are in the workshop right now?": rows asked for
 
 
 def said_in_comments(r: Read, cat: Catalog) -> str | None:
