@@ -206,3 +206,12 @@ def test_overdue_said_by_the_name_of_what_is_counted_still_filters_the_due_date(
     f = Filters("t")
     overdue_filter(r, cat, cat.tables["bill"], f)
     assert not f.said
+
+
+def test_rows_waiting_for_something_are_data_not_sessions():
+    from agent.planner.intents import tools_for
+    from toolkits.postgres import build_registry
+
+    cat, tools = _depot(), build_registry().all()
+    assert tools_for("How many bills are still waiting for a decision?", tools, lambda: cat) == []
+    assert tools_for("Is anything waiting right now?", tools, lambda: cat) == ["active_sessions"]

@@ -65,11 +65,13 @@ class Param:
 class Intent:
     """A question pattern that asks for this tool. Among tools whose intents match, the one matched earliest
     in the question comes first; ``precedence`` (lower first) breaks ties. ``needs_table``: only when the
-    question names a table."""
+    question names a table; ``no_table``: only when it names none (a word data questions use too: "the flags
+    still waiting for a decision" are rows, not sessions)."""
 
     pattern: str
     precedence: int = 50
     needs_table: bool = False
+    no_table: bool = False
 
     @property
     def regex(self) -> re.Pattern:

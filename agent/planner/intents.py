@@ -180,7 +180,7 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
         found = tool.match(joined)
         if found:
             m, intent = found
-            hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table))
+            hits.append((m.start(), intent.precedence, tool.name, m.group(0), intent.needs_table, intent.no_table))
     hits.sort()
     names = [h[2] for h in hits]
     for c in COMPOSITES:
@@ -201,8 +201,10 @@ def tools_for(question: str, tools: Iterable[Any], catalog: Callable[[], Catalog
         if any(w in cat.settings for w in re.findall(r"[a-z_]+", question.lower()) if "_" in w or len(w) > 6) \
                 or setting_named(question, cat.settings):  # "the server's default transaction isolation level"
             names = [SETTING_TOOL]
-    if any(h[4] for h in hits) and not find_tables(words(question), catalog()):
-        names = [h[2] for h in hits if not h[4]]
+    if any(h[4] or h[5] for h in hits):  # an intent for questions that name a table, or for those that name none
+        named = bool(find_tables(words(question), catalog()))  # ("flags still waiting for a decision": rows, no sessions)
+        if any(h[4] and not named or h[5] and named for h in hits):
+            names = [h[2] for h in hits if not (h[4] and not named or h[5] and named)]
     names = subsume(question, names, {h[2]: h[3] for h in hits})
     if sql and not names and _WHY_SLOW.search(question.replace(sql, " ")):
         names = [EXPLAIN_TOOL]  # a pasted statement said to be slow: its plan shows why

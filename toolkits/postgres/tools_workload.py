@@ -153,8 +153,9 @@ def plan_active_sessions(ask: Ask) -> Planned:
                     r"\b(sessions?|connections?|backends?)\b|\brunning (right )?now\b|\bwait(ing)? events?\b|"
                     r"\bwhat is (the database|postgres|it) doing\b|\bidle in transaction\b|\bwho(?:'s| is| are) connected\b|"
                     r"\bconnected (right )?now\b|"
-                    r"\bpg_stat_activity\b|\blong[- ]running\b|\bwaiting( on| for)?\b|\bstuck\b|\bhung\b|"
-                    r"\bwho is (on|using)\b|\bhow many (users|clients)\b", precedence=90)],
+                    r"\bpg_stat_activity\b|\blong[- ]running\b|\bstuck\b|\bhung\b|"
+                    r"\bwho is (on|using)\b|\bhow many (users|clients)\b", precedence=90),
+             Intent(r"\bwaiting( on| for)?\b", precedence=90, no_table=True)],
     plan=plan_active_sessions,
 )
 def active_sessions(ctx, filter: str = "", include_idle: bool = False, min_duration_s: float = 0.0):
