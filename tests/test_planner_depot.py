@@ -215,3 +215,18 @@ def test_rows_waiting_for_something_are_data_not_sessions():
     cat, tools = _depot(), build_registry().all()
     assert tools_for("How many bills are still waiting for a decision?", tools, lambda: cat) == []
     assert tools_for("Is anything waiting right now?", tools, lambda: cat) == ["active_sessions"]
+
+
+def test_the_words_naming_the_averaged_column_are_no_parents_value_either():
+    panel = Table("lab", "panel", "r", pk="panel_id", comment="Test panels", columns={
+        "panel_id": Column("panel_id", "integer"),
+        "panel_nm": Column("panel_nm", "text", values=["Annual Wellness Check", "Rapid Screen"])})
+    plan = Table("lab", "plan", "r", pk="plan_id", comment="Screening plans sold to employers", columns={
+        "plan_id": Column("plan_id", "integer"), "panel_id": Column("panel_id", "integer"),
+        "annual_fee": Column("annual_fee", "numeric(8,2)", comment="Fee per year"),
+        "kind": Column("kind", "varchar(8)", values=["OFFICE", "SITE"]),
+        "starts_on": Column("starts_on", "date", nullable=False)}, fks=[("panel_id", "panel", "panel_id")])
+    q = build_query("What is the average annual fee of office plans that started in 2024?",
+                    Catalog({"panel": panel, "plan": plan}))
+    sql = q.sql.replace('"', "")
+    assert "avg(t.annual_fee)" in sql and "'OFFICE'" in sql and "Annual Wellness" not in sql, sql

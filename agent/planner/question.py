@@ -46,6 +46,7 @@ class Read:
     alternatives: list[str] = field(default_factory=list)  # other tables the subject's word may name
     null_read: set[int] = field(default_factory=set)  # words a comment's NULL meaning read ("licence never verified")
     tax: set[int] = field(default_factory=set)  # the words saying "before VAT" / "VAT included" (money_expr reads them)
+    measured: set[int] = field(default_factory=set)  # "the average annual premium": the words naming what is averaged
 
     @property
     def subject(self) -> str:

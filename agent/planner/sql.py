@@ -362,7 +362,7 @@ def _measured_in(r: Read, cat: Catalog, fact: Table, units: bool, kind: str) -> 
 def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     """Ids, the time window, flags (stock, names, booleans), values and numbers, then a parent's values."""
     f = Filters(T)
-    measured = _measure_words(r, fact)
+    r.measured = measured = _measure_words(r, fact)
     id_filters(r, cat, fact, f)
     current_row_filter(r, cat, fact, f)
     if r.window and not (r.window.phrase == "today" and PAST_DUE.search(r.q)):
@@ -372,7 +372,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
         f.add(S("{} = {}").format(ident(T, yr[0]), L(yr[1])), f"{yr[0]} = {yr[1]} ({' '.join(r.ws[i] for i in sorted(yr[2]))})")
     cconds, csaid, cused = column_comparisons(fact, r.ws, T, r.used | r.tax)
     r.used |= cused  # "first reply after the SLA deadline": two columns compared, not a NULL reply
-    meant = meant_words(fact, r.ws, r.used | measured) - r.used
+    meant = meant_words(fact, r.ws, r.used) - r.used
     r.used |= meant  # a meaning's words are not also a date's or a NULL's ("written off": a status, not paid_at)
     flag_filters(r, fact, f, cat)
     overdue_filter(r, cat, fact, f)
@@ -403,7 +403,7 @@ def fact_filters(r: Read, cat: Catalog, fact: Table) -> Filters:
     f.values, f.values_said = vconds + nconds + sconds + cconds, vsaid + nsaid + ssaid + csaid
     f.conds += f.values
     f.said += f.values_said
-    r.used |= vused
+    r.used |= vused | measured  # (no parent's value either: "annual premium" is no 'Annual Multi-Trip' product)
     tconds, tsaid = tagged_filters(fact, r.text, T)  # "orders of Customer#000000124": on the fact or a parent
     for c, x in zip(tconds, tsaid):
         f.add(c, x)
@@ -1371,9 +1371,10 @@ def _after_aggregate(r: Read, fact: Table) -> tuple[str, int] | None:
     was the average discount": the discount, not the lines' total the earlier word names)."""
     for k, w in enumerate(r.ws):
         if w in _AGGREGATE_WORDS:
-            hit = column_word(fact, r.ws[k + 1:k + 3], numeric=True, skip={i - k - 1 for i in r.used if i > k})
+            hit = column_word(fact, r.ws[k + 1:k + 3], numeric=True,
+                              skip={i - k - 1 for i in r.used - r.measured if i > k})
             if hit:  # "average hourly rate we charge clients": of pay_rate and charge_rate, the one the question says more of
-                whole = column_word(fact, r.ws, numeric=True, skip=r.used, by_comment=True)
+                whole = column_word(fact, r.ws, numeric=True, skip=r.used - r.measured, by_comment=True)
                 own = set(name_parts(hit[0])) - set(name_parts(whole[0])) if whole else set()
                 said = r.ws[hit[1] + k + 1]  # the word that named it: by a part only it has ("overall": ovr_scr), keep it
                 if whole and whole[0] != hit[0] and set(name_parts(whole[0])) & set(name_parts(hit[0])) \
