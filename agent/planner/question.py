@@ -83,6 +83,9 @@ def included_words(q: str) -> set[int]:
     return out
 
 
+OWE = re.compile(r"\bow(?:e|es|ed|ing)\b")  # "the client who owes us most": money, what is owed
+
+
 _WHO_WORKS = re.compile(r"\s*who\s+(?:works?|worked|is employed|are employed|is based|are based)\s+(?:in|at|for|from)\b")
 
 
@@ -91,9 +94,9 @@ def read(question: str, cat: Catalog, limit: int, about: str | None = None) -> R
     question about that table (another reading of a question whose table is implied)."""
     q = question.lower()
     ws = words(question)
-    money = any(w in MONEY_SAID for w in ws) or re.search(
-        r"\bhow much (?!of\b)(?:[a-z']+ ){0,3}?(did|do|does|have|has|was|were|is|are)\b|\bow(?:e|es|ed|ing)\b",
-        question.lower()) is not None  # "how much did they bill us", "how much premium did we collect", "owes us"
+    money = any(w in MONEY_SAID for w in ws) or OWE.search(q) is not None or re.search(
+        r"\bhow much (?!of\b)(?:[a-z']+ ){0,3}?(did|do|does|have|has|was|were|is|are)\b",
+        q) is not None  # "how much did they bill us", "how much premium did we collect", "owes us"
     share = re.search(r"\b(?:percent(?:age)?|share|proportion|fraction)\s+of\s+(?:the\s+|our\s+|all\s+)?([a-z]+)", q)
     if money and share and share.group(1) not in MONEY_SAID and not re.search(r"\bhow much\b", q):
         money = False  # "what percentage of taproom receipts were paid in cash": a share of rows, not of money

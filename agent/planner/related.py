@@ -10,7 +10,7 @@ from psycopg import sql as psql
 from agent.planner.filters import (Filters, Query, asked_column, ident, missing_said, money_expr, open_end, overdue_filter, query, rel, tagged_filters, value_filters, where,
                                    window_conds)
 from agent.planner.linking import NUMBER_WORDS, SECONDS_PER, STOP, column_word, duration_col, extended, find_tables, forms, money_cols, name_parts, qty_col, singular, stem_word, time_column, words
-from agent.planner.question import LISTS, Read, stem_names
+from agent.planner.question import LISTS, OWE, Read, stem_names
 from agent.planner.semantic import FLOOR, MARGIN, ranked_tables
 from toolkits.catalog import Catalog, Table
 
@@ -234,9 +234,6 @@ def _bridge(r: Read, inbound: list) -> Rank | None:
 _TIME_UNITS = re.compile(r"\b(hours|minutes|days)\b")  # "logged the most hours": time kept in a child's column
 
 
-_OWE = re.compile(r"\bow(?:e|es|ed|ing)\b")  # "the client who owes us most": what is owed, not revenue
-
-
 def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -> Rank | None:
     """Revenue or units sold, an average rating, a named child column, else a count of a named child table."""
     facts = [m.table for m in r.mentions[1:]]
@@ -252,7 +249,7 @@ def rank_measure(r: Read, inbound: list, rated: bool, child_num: tuple | None) -
             e = money_cols(rt)
             if not want_qty and e and (chosen is None or rt.name in facts or (len(e) == 2 and chosen.table.name not in facts)):
                 chosen = Rank(rt, col, S("sum({})").format(money_expr("r", rt, e, r.q)),
-                              "owed" if _OWE.search(r.q) else "revenue")
+                              "owed" if OWE.search(r.q) else "revenue")
     elif rated:
         for rt, col, _ in inbound:
             rc = next((c for c in rt.columns if re.search(r"rating|score|stars", c) and rt.columns[c].is_numeric), None)
